@@ -1,0 +1,26 @@
+/** The app under test, in its own process: serves one database and prints {port, token, viewer}. */
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../server/app';
+import { openDatabase } from '../server/db/client';
+import { createSession } from '../server/modules/auth/sessions';
+import { LocalStorage } from '../server/storage/local';
+
+const database = await openDatabase({ databaseUrl: process.argv[2] });
+const app = await buildApp({
+  database,
+  storage: new LocalStorage('/tmp/bench-objects'),
+  config: { rateLimits: false, adminUsernames: [], sessionSecret: 'bench-secret-bench-secret-bench-secret' },
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+const ids = (await database.db.execute(sql`SELECT id FROM users LIMIT 1`)) as unknown as {
+  rows: { id: string }[];
+};
+const token = await createSession(database.db, ids.rows[0].id);
+console.log(JSON.stringify({ port, token, viewer: ids.rows[0].id }));
+process.on('SIGTERM', async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+});

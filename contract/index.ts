@@ -1,0 +1,8 @@
+export * from './auth';
+export * from './common';
+export * from './constants';
+export { z } from './messages';
+export * from './posts';
+export * from './profiles';
+export * from './texts';
+export * from './uploads';

@@ -1,0 +1,68 @@
+/** User-facing texts from SPEC §2 and §8, to the letter. */
+export const TEXTS = {
+  notFound: 'User not found',
+  noNotifications: 'No new notifications',
+  notifications: 'Notifications',
+  noResults: 'No results found.',
+  noPermissionTeam: "You don't have permission to manage this team",
+  noPosts: 'No posts yet. Be the first to share!',
+  confirmPasswordRequired: 'Please confirm your password',
+  passwordsDontMatch: "Passwords don't match",
+  loginFailed: 'Login failed',
+  registrationFailed: 'Registration failed',
+  logoutFailed: 'Logout failed',
+  profileUpdated: 'Profile updated',
+  profileUpdateFailed: 'Failed to update profile',
+  avatarUpdated: 'Avatar updated',
+  avatarUploadFailed: 'Failed to upload avatar',
+  avatarSaveFailed: 'Failed to save avatar',
+  accountDeleted: 'Account deleted',
+  accountDeleteFailed: 'Failed to delete account',
+  followFailed: 'Failed to follow user',
+  unfollowFailed: 'Failed to unfollow user',
+  bannerUpdated: 'Banner image updated successfully',
+  bannerUpdateFailed: 'Failed to update cover image',
+  uploadFailed: 'Upload failed',
+  imageProcessFailed: 'Failed to process uploaded image',
+  fetchProfileFailed: 'Failed to fetch profile',
+  marketing: ['5K+ Active Players', '200+ Weekly Events', '1K+ Gear Items'],
+  // Server-side messages
+  usernameTaken: 'Username is already taken',
+  emailTaken: 'Email is already registered',
+  invalidCredentials: 'Invalid username or password',
+  notSignedIn: 'Not signed in',
+  forbidden: 'Not allowed',
+  tooManyRequests: 'Too many requests, please try again later',
+  commonPassword: 'This password is too common, choose another',
+  usernameChars: "Username may only contain letters, digits, '_', '-' and '.'",
+  cannotFollowSelf: 'You cannot follow yourself',
+  fileTooLarge: 'File is too large (max 25 MB)',
+  unsupportedType: 'Only JPEG, PNG, WebP, GIF and AVIF images are accepted',
+  uploadUrlInvalid: 'Upload address is invalid or has expired',
+} as const;
+
+export const POST_TEXTS = {
+  captionRequiredTitle: 'Caption required',
+  captionRequired: 'Please add a caption to your post',
+  blockedWord: 'Your text contains a blocked word. Please rephrase it.',
+  postNotFound: 'Post not found',
+  commentNotFound: 'Comment not found',
+  wordTaken: 'This word is already blocked',
+  wordNotFound: 'Blocked word not found',
+  adminOnly: 'Admins only',
+} as const;
+
+/** Texts of the web client (SPEC §2 and §8 where they give one). */
+export const WEB_TEXTS = {
+  heroTitle: 'Welcome to Airsoft Community',
+  heroSubtitle:
+    'Showcase your loadout, discover events, connect with players and gear up with the best equipment.',
+  feedHeading: 'Latest from Community',
+  searchPlaceholder: 'Search players, events, gear...',
+  noProfilePosts: 'No posts yet',
+  noTeams: 'Not a member of any team yet',
+  fetchPostsFailed: 'Failed to fetch posts',
+  fetchTeamsFailed: 'Failed to fetch teams',
+  pageNotFound: 'Page not found',
+  comingSoon: 'Coming soon',
+} as const;

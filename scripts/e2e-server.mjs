@@ -1,0 +1,30 @@
+// The server the browser tests run against: a fresh embedded database in a temporary DATA_DIR,
+// demo content seeded, limits lifted (the tests act as many players from one address).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+if (!existsSync(path.join(root, 'dist', 'web', 'index.html'))) {
+  console.error('dist/web is missing: run `npm run build` first');
+  process.exit(1);
+}
+const dataDir = mkdtempSync(path.join(tmpdir(), 'airsoft-e2e-'));
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    SEED_DEMO: '1',
+    RATE_LIMITS: 'off',
+    ADMIN_USERNAMES: 'admin,e2e_admin',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  },
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));

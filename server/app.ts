@@ -1,0 +1,61 @@
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import '../contract/messages';
+import type { App, AppDeps, Ctx } from './context';
+import { analyticsRoutes } from './modules/analytics/routes';
+import { authRoutes } from './modules/auth/routes';
+import { moderationRoutes } from './modules/moderation/routes';
+import { postRoutes } from './modules/posts/routes';
+import { profileRoutes } from './modules/profiles/routes';
+import { searchRoutes } from './modules/search/routes';
+import { uploadRoutes } from './modules/uploads/routes';
+import { registerCurrentUser } from './plugins/current-user';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerRateLimit } from './plugins/rate-limit';
+import { registerSecurity } from './plugins/security';
+import { isApiPath, registerStaticWeb } from './plugins/static-web';
+
+/** Builds the whole app around its dependencies; tests call it with a fresh database. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    ...(deps.logger && typeof deps.logger === 'object' && 'info' in deps.logger
+      ? { loggerInstance: deps.logger as FastifyBaseLogger }
+      : { logger: deps.logger ?? false }),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: Ctx = { db: deps.database.db, storage: deps.storage, config: deps.config };
+
+  registerErrorHandler(app);
+  await registerSecurity(app, { extraConnectSrc: deps.storage.kind === 's3' ? ['https:', 'http:'] : [] });
+  await registerRateLimit(app, deps.config);
+  await registerCurrentUser(app, ctx);
+
+  app.get('/api/health', async () => ({ ok: true }));
+  await authRoutes(app, ctx);
+  await profileRoutes(app, ctx);
+  await uploadRoutes(app, ctx);
+  await postRoutes(app, ctx);
+  await moderationRoutes(app, ctx);
+  await searchRoutes(app, ctx);
+  await analyticsRoutes(app, ctx);
+
+  const hasWeb = await registerStaticWeb(app, deps.config.webDist);
+  app.setNotFoundHandler((request, reply) => {
+    if (
+      hasWeb &&
+      request.method === 'GET' &&
+      !isApiPath(request.url) &&
+      !request.url.startsWith('/objects/')
+    ) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  return app;
+}

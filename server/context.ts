@@ -1,0 +1,44 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database, Db } from './db/client';
+import type { ObjectStorage } from './storage/types';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export interface AppConfig {
+  /** false lifts the per-address limits (RATE_LIMITS=off). */
+  rateLimits: boolean;
+  /** Lower-cased usernames that hold the admin role. */
+  adminUsernames: string[];
+  /** Secret for signing upload addresses. */
+  sessionSecret: string;
+  /** Built web app to serve (dist/web), if any. */
+  webDist?: string | null;
+  /** Redis URL for a shared rate-limit store. */
+  redisUrl?: string;
+}
+
+export interface AppDeps {
+  database: Database;
+  storage: ObjectStorage;
+  config: AppConfig;
+  logger?: boolean | object;
+}
+
+export interface Ctx {
+  db: Db;
+  storage: ObjectStorage;
+  config: AppConfig;
+}

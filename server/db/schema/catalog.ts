@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts } from './columns';
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description'),
+    image: text('image'),
+    category: text('category'),
+    brand: text('brand'),
+    fps: integer('fps'),
+    weight: text('weight'),
+    material: text('material'),
+    magazineCapacity: integer('magazine_capacity'),
+    lastUpdated: ts('last_updated').defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('products_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`)],
+);
+
+export const productSources = pgTable(
+  'product_sources',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    vendor: text('vendor').notNull(),
+    price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+    url: text('url').notNull(),
+    inStock: boolean('in_stock').notNull().default(true),
+    lastChecked: ts('last_checked').defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_sources_product_idx').on(t.productId, t.price)],
+);
+
+export const fields = pgTable('fields', {
+  id: id(),
+  name: text('name').notNull(),
+  type: text('type'),
+  address: text('address'),
+  lat: doublePrecision('lat'),
+  lng: doublePrecision('lng'),
+  phone: text('phone'),
+  website: text('website'),
+  rating: doublePrecision('rating'),
+  image: text('image'),
+  verified: boolean('verified').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const stores = pgTable(
+  'stores',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    website: text('website'),
+    address: text('address').notNull(),
+    phone: text('phone'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    region: text('region').notNull(),
+    verified: boolean('verified').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stores_region_name_idx').on(t.region, t.name)],
+);

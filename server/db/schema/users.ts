@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, ts } from './columns';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: text('username').notNull().unique(),
+    password: text('password').notNull(),
+    email: text('email').notNull().unique(),
+    bio: text('bio'),
+    location: text('location'),
+    avatar: text('avatar'),
+    coverImage: text('cover_image'),
+    role: text('role').notNull().default('user'),
+    joinedAt: ts('joined_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // Usernames and emails are unique regardless of case ('Admin' cannot shadow 'admin').
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    index('users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
+  ],
+);
+
+export const follows = pgTable(
+  'follows',
+  {
+    id: id(),
+    followerId: uuid('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followingId: uuid('following_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('follows_pair_uq').on(t.followerId, t.followingId),
+    index('follows_following_idx').on(t.followingId),
+  ],
+);
+
+export const userBadges = pgTable(
+  'user_badges',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    badge: text('badge').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_badges_user_idx').on(t.userId)],
+);
+
+/** Login sessions (not the analytics `sessions` table): only the SHA-256 of the token is kept. */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId), index('user_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Signed, single-use upload addresses handed out by POST /api/objects/upload. */
+export const uploadTokens = pgTable(
+  'upload_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    objectKey: text('object_key').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    uploadedAt: ts('uploaded_at'),
+    registeredAt: ts('registered_at'),
+    objectPath: text('object_path'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('upload_tokens_user_idx').on(t.userId), index('upload_tokens_expires_idx').on(t.expiresAt)],
+);

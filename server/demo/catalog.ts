@@ -1,0 +1,829 @@
+/** Demo events, stores, fields, products, news and tutorials. Dates are offsets from the seed. */
+import type { GearKind, Scene } from './art';
+
+export interface DemoEvent {
+  slug: string;
+  title: string;
+  description: string;
+  type: 'Milsim' | 'Local' | 'Training';
+  /** Days from the seed, and the start hour (UTC). */
+  inDays: number;
+  hour: number;
+  location: string;
+  address: string;
+  lat: number;
+  lng: number;
+  capacity: number;
+  registered: number;
+  scene?: Scene;
+}
+
+export const EVENTS: DemoEvent[] = [
+  {
+    slug: 'sunday-skirmish-fort-rouge',
+    title: 'Sunday Skirmish at Fort Rouge',
+    description:
+      'Relaxed Sunday games: short rounds, mixed teams, rentals available. A great first game for new players. Chrono at 9:00, safety brief at 9:30.',
+    type: 'Local',
+    inDays: 4,
+    hour: 15,
+    location: 'Winnipeg, MB',
+    address: '1200 Waverley St, Winnipeg, MB R3T 0P4',
+    lat: 49.8462,
+    lng: -97.1871,
+    capacity: 60,
+    registered: 7,
+  },
+  {
+    slug: 'speedsoft-night-league-round-5',
+    title: 'Speedsoft Night League - Round 5',
+    description:
+      'Five-a-side arena speedsoft under the lights. Teams of five, double elimination, HPA and AEG welcome. Full-seal eye protection and a face guard are mandatory.',
+    type: 'Local',
+    inDays: 6,
+    hour: 23,
+    location: 'Toronto, ON',
+    address: '45 Industry St, Toronto, ON M6M 4L4',
+    lat: 43.6913,
+    lng: -79.4852,
+    capacity: 40,
+    registered: 9,
+    scene: 'speedsoft',
+  },
+  {
+    slug: 'operation-northwind',
+    title: 'Operation Northwind',
+    description:
+      'A 30-hour woodland milsim in the Fraser Valley. Two factions, a live command structure, limited respawns and a night phase with tracers. Bring food, water and a red light. Kit check Friday evening.',
+    type: 'Milsim',
+    inDays: 9,
+    hour: 16,
+    location: 'Abbotsford, BC',
+    address: '34000 Gravel Pit Rd, Abbotsford, BC V2S 4N1',
+    lat: 49.0504,
+    lng: -122.3045,
+    capacity: 150,
+    registered: 11,
+    scene: 'forest',
+  },
+  {
+    slug: 'new-player-orientation-calgary',
+    title: 'New Player Orientation & Safety Day',
+    description:
+      'Never played? Start here. Safety rules, hit calling, gear basics and two supervised games. Rental rifles and masks included in the ticket.',
+    type: 'Training',
+    inDays: 12,
+    hour: 16,
+    location: 'Calgary, AB',
+    address: '5600 Barlow Trail SE, Calgary, AB T2C 4P2',
+    lat: 50.9908,
+    lng: -113.9945,
+    capacity: 25,
+    registered: 6,
+  },
+  {
+    slug: 'cqb-fundamentals-workshop',
+    title: 'CQB Fundamentals Workshop',
+    description:
+      'Small-group CQB class: stacking, corners, doorways and communication. Four hours of drills, then a scenario in the kill house. Limited to eight students.',
+    type: 'Training',
+    inDays: 16,
+    hour: 14,
+    location: 'Orlando, FL',
+    address: '2800 W Oak Ridge Rd, Orlando, FL 32809',
+    lat: 28.4705,
+    lng: -81.4151,
+    capacity: 8,
+    registered: 8,
+    scene: 'urban',
+  },
+  {
+    slug: 'operation-bluebonnet',
+    title: 'Operation Bluebonnet',
+    description:
+      "The Lone Star Irregulars' yearly op: 200 players, vehicles, a medic system and objectives across 120 acres of Central Texas scrub. Bring at least 3 litres of water per person.",
+    type: 'Milsim',
+    inDays: 20,
+    hour: 13,
+    location: 'Bastrop, TX',
+    address: '900 Old Austin Hwy, Bastrop, TX 78602',
+    lat: 30.1105,
+    lng: -97.3153,
+    capacity: 200,
+    registered: 10,
+    scene: 'desert',
+  },
+  {
+    slug: 'woodland-fog-run',
+    title: 'Woodland Fog Run',
+    description:
+      'Early-morning woodland game on the South Shore. Expect fog, wet ground and close contact in the trees. Coffee and muffins at the safe zone.',
+    type: 'Local',
+    inDays: 25,
+    hour: 12,
+    location: 'Halifax, NS',
+    address: '1750 Old Sambro Rd, Halifax, NS B3V 1C1',
+    lat: 44.5738,
+    lng: -63.6167,
+    capacity: 50,
+    registered: 5,
+  },
+  {
+    slug: 'marksman-course-range-estimation',
+    title: 'Marksman Course: Range Estimation',
+    description:
+      'For DMR and bolt-action players: range estimation, wind reading with heavy BBs, hides and movement. Bring your rifle and at least 500 rounds.',
+    type: 'Training',
+    inDays: 31,
+    hour: 14,
+    location: 'Montreal, QC',
+    address: '2100 Boul. des Laurentides, Laval, QC H7M 2Y4',
+    lat: 45.5826,
+    lng: -73.7139,
+    capacity: 16,
+    registered: 6,
+    scene: 'sunset',
+  },
+  {
+    slug: 'prairie-open-day',
+    title: 'Prairie Open Day',
+    description:
+      'Open games hosted by Iron Prairie: capture the flag, VIP escort and a big last-round push. All skill levels, field rules at 350 FPS.',
+    type: 'Local',
+    inDays: 38,
+    hour: 16,
+    location: 'Saskatoon, SK',
+    address: '3500 Valley Rd, Saskatoon, SK S7M 3S9',
+    lat: 52.0923,
+    lng: -106.7385,
+    capacity: 80,
+    registered: 8,
+    scene: 'fort',
+  },
+  {
+    slug: 'cascade-ridge-24',
+    title: 'Cascade Ridge 24',
+    description:
+      'Twenty-four hours in the Cascade foothills. Reconnaissance, supply runs and a final assault at dawn. Radios required for squad leaders.',
+    type: 'Milsim',
+    inDays: 45,
+    hour: 17,
+    location: 'Enumclaw, WA',
+    address: '27000 SE 416th St, Enumclaw, WA 98022',
+    lat: 47.2043,
+    lng: -121.9915,
+    capacity: 180,
+    registered: 9,
+    scene: 'night',
+  },
+  {
+    slug: 'operation-dust-devil',
+    title: 'Operation Dust Devil',
+    description:
+      'Desert milsim in the hills east of San Diego. Vehicles, a compound to hold and a village to clear. Sun protection strongly recommended.',
+    type: 'Milsim',
+    inDays: 58,
+    hour: 15,
+    location: 'Campo, CA',
+    address: '31000 Hwy 94, Campo, CA 91906',
+    lat: 32.6064,
+    lng: -116.4689,
+    capacity: 120,
+    registered: 7,
+  },
+  {
+    slug: 'winter-medic-course',
+    title: 'Winter Medic Course',
+    description:
+      'Learn the milsim medic role: bandage rules, casualty collection and running a field hospital. Cold-weather kit advice included.',
+    type: 'Training',
+    inDays: 72,
+    hour: 15,
+    location: 'Ottawa, ON',
+    address: '4100 Innes Rd, Ottawa, ON K1C 1T1',
+    lat: 45.4604,
+    lng: -75.5137,
+    capacity: 20,
+    registered: 4,
+  },
+  {
+    slug: 'season-finale-big-game',
+    title: 'Season Finale Big Game',
+    description:
+      'The last big game of the season: 250 players, four factions and a raffle for field passes. Pre-registration only.',
+    type: 'Local',
+    inDays: 86,
+    hour: 16,
+    location: 'Langley, BC',
+    address: '23000 16 Ave, Langley, BC V2Z 1K4',
+    lat: 49.0254,
+    lng: -122.6097,
+    capacity: 250,
+    registered: 12,
+    scene: 'fort',
+  },
+];
+
+export interface DemoStore {
+  name: string;
+  region: string;
+  address: string;
+  phone?: string;
+  website?: string;
+  lat: number;
+  lng: number;
+}
+
+export const STORES: DemoStore[] = [
+  {
+    name: 'Coastline Airsoft Supply',
+    region: 'British Columbia',
+    address: '1820 Kingsway, Vancouver, BC V5N 2S9',
+    phone: '(604) 555-0142',
+    website: 'https://coastline-airsoft.example.com',
+    lat: 49.2487,
+    lng: -123.0658,
+  },
+  {
+    name: 'Fraser Valley Tactical',
+    region: 'British Columbia',
+    address: '33640 S Fraser Way, Abbotsford, BC V2S 2B9',
+    phone: '(604) 555-0178',
+    website: 'fraservalleytactical.example.com',
+    lat: 49.0494,
+    lng: -122.3166,
+  },
+  {
+    name: 'Northbound Airsoft',
+    region: 'Ontario',
+    address: '870 Queen St E, Toronto, ON M4M 1J3',
+    phone: '(416) 555-0119',
+    website: 'https://northbound-airsoft.example.com',
+    lat: 43.6606,
+    lng: -79.3429,
+  },
+  {
+    name: 'Capital Tactical Outfitters',
+    region: 'Ontario',
+    address: '1500 Merivale Rd, Ottawa, ON K2E 6Z5',
+    website: 'capitaltactical.example.com',
+    lat: 45.3601,
+    lng: -75.7366,
+  },
+  {
+    name: 'Boutique Airsoft Laurentides',
+    region: 'Quebec',
+    address: '455 Rue Principale, Saint-Jérôme, QC J7Z 1Y3',
+    phone: '(450) 555-0133',
+    website: 'https://airsoft-laurentides.example.com',
+    lat: 45.7804,
+    lng: -74.0036,
+  },
+  {
+    name: 'Harbour Airsoft Co.',
+    region: 'Atlantic Canada',
+    address: '2600 Agricola St, Halifax, NS B3K 4C8',
+    phone: '(902) 555-0167',
+    website: 'https://harbourairsoft.example.com',
+    lat: 44.6588,
+    lng: -63.5976,
+  },
+  {
+    name: 'Foothills Airsoft Depot',
+    region: 'Alberta',
+    address: '4410 Macleod Trail SW, Calgary, AB T2G 0A4',
+    phone: '(403) 555-0190',
+    website: 'https://foothills-airsoft.example.com',
+    lat: 51.0148,
+    lng: -114.0719,
+  },
+  {
+    name: 'Prairie Tactical Supply',
+    region: 'Saskatchewan',
+    address: '810 Circle Dr E, Saskatoon, SK S7K 3T8',
+    phone: '(306) 555-0124',
+    lat: 52.1579,
+    lng: -106.6397,
+  },
+  {
+    name: 'Red River Airsoft',
+    region: 'Manitoba',
+    address: '1395 Pembina Hwy, Winnipeg, MB R3T 2B8',
+    phone: '(204) 555-0156',
+    website: 'redriverairsoft.example.com',
+    lat: 49.8386,
+    lng: -97.1513,
+  },
+  {
+    name: 'Pacific Gear Exchange',
+    region: 'California',
+    address: '7420 Clairemont Mesa Blvd, San Diego, CA 92111',
+    phone: '(858) 555-0111',
+    website: 'https://pacificgearexchange.example.com',
+    lat: 32.8326,
+    lng: -117.1602,
+  },
+  {
+    name: 'Bay Area Airsoft Works',
+    region: 'California',
+    address: '1680 Story Rd, San Jose, CA 95122',
+    phone: '(408) 555-0185',
+    website: 'https://bayareaairsoft.example.com',
+    lat: 37.3406,
+    lng: -121.8538,
+  },
+  {
+    name: 'Lone Star Airsoft Outpost',
+    region: 'Texas',
+    address: '9900 N Lamar Blvd, Austin, TX 78753',
+    phone: '(512) 555-0137',
+    website: 'https://lonestaroutpost.example.com',
+    lat: 30.3668,
+    lng: -97.6946,
+  },
+  {
+    name: 'Evergreen Tactical',
+    region: 'Washington',
+    address: '3820 S Steele St, Tacoma, WA 98409',
+    website: 'evergreentactical.example.com',
+    lat: 47.2227,
+    lng: -122.4697,
+  },
+  {
+    name: 'Sunshine State Airsoft',
+    region: 'Florida',
+    address: '6100 S Orange Blossom Trl, Orlando, FL 32809',
+    phone: '(407) 555-0148',
+    website: 'https://sunshinestateairsoft.example.com',
+    lat: 28.4813,
+    lng: -81.3971,
+  },
+];
+
+export interface DemoField {
+  name: string;
+  type: string;
+  address: string;
+  lat: number;
+  lng: number;
+  phone: string | null;
+  website: string | null;
+  rating: number;
+  scene: Scene;
+  verified: boolean;
+}
+
+export const FIELDS: DemoField[] = [
+  {
+    name: 'Timberline Airsoft Park',
+    type: 'Outdoor woodland',
+    address: '34000 Gravel Pit Rd, Abbotsford, BC V2S 4N1',
+    lat: 49.0504,
+    lng: -122.3045,
+    phone: '(604) 555-0199',
+    website: 'https://timberline-airsoft.example.com',
+    rating: 4.7,
+    scene: 'forest',
+    verified: true,
+  },
+  {
+    name: 'The Bunker CQB',
+    type: 'Indoor CQB',
+    address: '45 Industry St, Toronto, ON M6M 4L4',
+    lat: 43.6913,
+    lng: -79.4852,
+    phone: '(416) 555-0104',
+    website: 'thebunkercqb.example.com',
+    rating: 4.5,
+    scene: 'urban',
+    verified: true,
+  },
+  {
+    name: 'Prairie Fort',
+    type: 'Outdoor scenario',
+    address: '3500 Valley Rd, Saskatoon, SK S7M 3S9',
+    lat: 52.0923,
+    lng: -106.7385,
+    phone: null,
+    website: null,
+    rating: 4.2,
+    scene: 'fort',
+    verified: false,
+  },
+  {
+    name: 'Bluebonnet Ranch Ops',
+    type: 'Outdoor milsim',
+    address: '900 Old Austin Hwy, Bastrop, TX 78602',
+    lat: 30.1105,
+    lng: -97.3153,
+    phone: '(512) 555-0172',
+    website: 'https://bluebonnetranch.example.com',
+    rating: 4.4,
+    scene: 'desert',
+    verified: true,
+  },
+];
+
+export interface DemoProduct {
+  slug: string;
+  title: string;
+  brand: string;
+  category: string;
+  description: string;
+  fps: number | null;
+  weight: string;
+  material: string;
+  magazineCapacity: number | null;
+  kind: GearKind;
+  /** [vendor, price, in stock] */
+  sources: [string, string, boolean][];
+}
+
+export const PRODUCTS: DemoProduct[] = [
+  {
+    slug: 'krytac-trident-mkii-crb',
+    title: 'Krytac Trident MkII CRB',
+    brand: 'Krytac',
+    category: 'Rifle',
+    description:
+      'Full-metal M4 carbine AEG with a quick-change spring and a reliable stock gearbox. A favourite first upgrade-free rifle.',
+    fps: 370,
+    weight: '2.9 kg',
+    material: 'Aluminium, polymer',
+    magazineCapacity: 150,
+    kind: 'rifle',
+    sources: [
+      ['Northbound Airsoft', '579.99', true],
+      ['Coastline Airsoft Supply', '589.00', true],
+      ['Pacific Gear Exchange', '449.95', false],
+    ],
+  },
+  {
+    slug: 'gg-cm16-raider-2',
+    title: 'G&G CM16 Raider 2.0',
+    brand: 'G&G',
+    category: 'Rifle',
+    description:
+      'Budget polymer M4 with an electronic trigger unit. Light, tough and an easy recommendation for new players.',
+    fps: 330,
+    weight: '2.4 kg',
+    material: 'Polymer',
+    magazineCapacity: 450,
+    kind: 'rifle',
+    sources: [
+      ['Red River Airsoft', '269.99', true],
+      ['Lone Star Airsoft Outpost', '199.00', true],
+    ],
+  },
+  {
+    slug: 'action-army-aac-t10',
+    title: 'Action Army AAC T10',
+    brand: 'Action Army',
+    category: 'Sniper Rifle',
+    description:
+      'Spring bolt-action sniper rifle with a smooth bolt, adjustable hop-up and a huge upgrade ecosystem.',
+    fps: 420,
+    weight: '3.4 kg',
+    material: 'Polymer, steel',
+    magazineCapacity: 28,
+    kind: 'sniper',
+    sources: [
+      ['Foothills Airsoft Depot', '389.99', true],
+      ['Boutique Airsoft Laurentides', '399.00', true],
+      ['Evergreen Tactical', '289.95', true],
+    ],
+  },
+  {
+    slug: 'tokyo-marui-hi-capa-5-1',
+    title: 'Tokyo Marui Hi-Capa 5.1',
+    brand: 'Tokyo Marui',
+    category: 'Pistol',
+    description:
+      'The gas blowback pistol that started a thousand race builds. Crisp blowback and excellent accuracy out of the box.',
+    fps: 290,
+    weight: '0.9 kg',
+    material: 'Polymer, metal',
+    magazineCapacity: 31,
+    kind: 'pistol',
+    sources: [
+      ['Pacific Gear Exchange', '189.95', true],
+      ['Sunshine State Airsoft', '194.99', false],
+    ],
+  },
+  {
+    slug: 'vfc-avalon-calibur',
+    title: 'VFC Avalon Calibur',
+    brand: 'VFC',
+    category: 'Rifle',
+    description:
+      'Compact M4 AEG with a quick-change spring gearbox and a slim M-LOK handguard. Great for CQB and speedsoft.',
+    fps: 350,
+    weight: '2.7 kg',
+    material: 'Aluminium',
+    magazineCapacity: 120,
+    kind: 'rifle',
+    sources: [
+      ['Capital Tactical Outfitters', '529.99', true],
+      ['Bay Area Airsoft Works', '399.00', true],
+      ['Harbour Airsoft Co.', '539.00', true],
+    ],
+  },
+  {
+    slug: 'asg-scorpion-evo-3-a1',
+    title: 'ASG Scorpion EVO 3 A1',
+    brand: 'ASG',
+    category: 'SMG',
+    description:
+      'Lightweight SMG AEG with a folding stock. Very popular for CQB thanks to its size and rate of fire.',
+    fps: 330,
+    weight: '2.1 kg',
+    material: 'Polymer',
+    magazineCapacity: 75,
+    kind: 'rifle',
+    sources: [
+      ['Northbound Airsoft', '349.99', true],
+      ['Fraser Valley Tactical', '359.00', false],
+    ],
+  },
+  {
+    slug: 'replica-fast-helmet-mh',
+    title: 'Replica FAST MH Helmet',
+    brand: 'Emerson',
+    category: 'Helmet',
+    description:
+      'ABS FAST-style helmet with rails, a shroud and an adjustable dial. Comfortable for long ops.',
+    fps: null,
+    weight: '0.6 kg',
+    material: 'ABS',
+    magazineCapacity: null,
+    kind: 'helmet',
+    sources: [
+      ['Coastline Airsoft Supply', '64.99', true],
+      ['Lone Star Airsoft Outpost', '49.95', true],
+    ],
+  },
+  {
+    slug: 'jpc-style-plate-carrier',
+    title: 'JPC-Style Plate Carrier',
+    brand: 'Emerson',
+    category: 'Tactical Vest',
+    description: 'Light plate carrier with a MOLLE front, cummerbund and an integrated three-mag shingle.',
+    fps: null,
+    weight: '1.2 kg',
+    material: '500D nylon',
+    magazineCapacity: null,
+    kind: 'vest',
+    sources: [
+      ['Prairie Tactical Supply', '119.99', true],
+      ['Evergreen Tactical', '89.95', true],
+      ['Sunshine State Airsoft', '92.50', true],
+    ],
+  },
+];
+
+export interface DemoArticle {
+  title: string;
+  excerpt: string;
+  content: string;
+  category: 'News' | 'Reviews' | 'Tips' | 'Events';
+  source: string;
+  readTime: string;
+  days: number;
+  scene: Scene;
+  tag: string;
+}
+
+export const NEWS: DemoArticle[] = [
+  {
+    title: 'Operation Northwind Opens Registration',
+    excerpt:
+      'The Fraser Valley 30-hour milsim is back, with a night phase, limited respawns and room for 150 players.',
+    content: `Registration is open for Operation Northwind, the 30-hour woodland milsim hosted near Abbotsford, BC. This year's scenario pits two factions against each other over a river valley, with a live command structure and a supply system that rewards teams who plan ahead.
+
+The organizers have added a night phase with tracer-only engagements between midnight and 4 am, and a limited respawn system that makes medics and casualty collection matter. Kit check opens Friday evening; players arriving Saturday morning must be checked in by 7:30.
+
+Spots are capped at 150 players and half of them are already reserved by teams. If you are new to milsim, the Northern Vipers are running a prep night two weeks before the event covering packing, radios and sleep systems.`,
+    category: 'Events',
+    source: 'Airsoft Community',
+    readTime: '3 min',
+    days: 1,
+    scene: 'forest',
+    tag: 'Events',
+  },
+  {
+    title: 'Budget HPA Engines: a Hands-On Comparison',
+    excerpt:
+      'We put three entry-level HPA engines through a month of speedsoft and woodland games. Here is what held up.',
+    content: `HPA used to be the expensive upgrade only tournament players could justify. That has changed: entry-level engines now cost about the same as a good AEG gearbox rebuild, and they are far easier to tune.
+
+We installed three budget engines in identical M4 platforms and played a month of arena speedsoft and woodland games with them. All three were consistent within 5 FPS over a chrono string, and all three were quieter than the AEGs they replaced. The differences showed up in trigger response and in how forgiving each engine was of a poorly regulated tank.
+
+Our pick for most players is the engine with the simplest programming app, not the fastest one. Being able to adjust dwell and rate of fire at the field, with a phone, matters more than a few milliseconds of trigger response. Budget an extra 150 dollars for a tank, regulator and line, and remember that the first fill-up trip to a dive shop takes longer than you think.`,
+    category: 'Reviews',
+    source: 'Tactical Times',
+    readTime: '6 min',
+    days: 4,
+    scene: 'speedsoft',
+    tag: 'Review',
+  },
+  {
+    title: 'Five Habits That Make You a Better Teammate',
+    excerpt:
+      'Winning games is mostly about communication, not about the rifle. Five small habits that make a big difference.',
+    content: `Call your hits loudly and raise your hand. It sounds basic, but clear hit calling keeps games fair and prevents the arguments that ruin an afternoon.
+
+Talk to your team: say where you are going, what you can see and when you are out of ammunition. Short, specific calls ("two players, left bunker, low") beat long descriptions. If your team uses radios, learn the channel plan before the game starts.
+
+Move with a buddy, bring spare water for someone who forgot theirs, and help reset the field after the last round. The players everyone wants on their team are rarely the ones with the most expensive gear; they are the ones who make the game better for everyone around them.`,
+    category: 'Tips',
+    source: 'Airsoft Community',
+    readTime: '4 min',
+    days: 7,
+    scene: 'fort',
+    tag: 'Tips',
+  },
+  {
+    title: 'Keeping Your Gas Pistol Happy in Cold Weather',
+    excerpt:
+      'Green gas and cold mornings do not mix. How to keep your GBB cycling when the temperature drops.',
+    content: `Gas blowback pistols depend on gas pressure, and gas pressure drops quickly with temperature. Below about 10 degrees Celsius many pistols start to short-stroke, and below freezing some barely cycle at all.
+
+Keep your magazines in an inside pocket against your body until you need them, and rotate between two or three so each has time to warm back up. A higher-pressure gas helps, but check your field's rules and your pistol's manual first: not every slide and nozzle is built for it.
+
+After a cold game, let everything warm up slowly before you store it, wipe off condensation, and put a drop of silicone oil on the magazine seals. Dry seals are the most common reason a magazine leaks at the start of spring.`,
+    category: 'Tips',
+    source: 'BB Wire',
+    readTime: '5 min',
+    days: 11,
+    scene: 'snow',
+    tag: 'Tips',
+  },
+  {
+    title: 'Community Fields Report Record Turnout',
+    excerpt:
+      'Fields across Canada and the US report their busiest season yet, with more new players than ever.',
+    content: `Fields from British Columbia to Florida report record attendance this season, driven by new players and by the growth of organized events. Several Canadian fields added extra game days to keep up with demand, and two new indoor CQB venues opened in Ontario.
+
+Organizers say the biggest change is the number of first-time players arriving with friends rather than on their own. Rental programs and orientation days have become the main way fields welcome them, and most now run a short safety briefing before every game.
+
+With more players come more reminders: chrono every gun, respect minimum engagement distances and keep eye protection on in the game zone. The community has grown because it is welcoming and safe, and keeping it that way is everyone's job.`,
+    category: 'News',
+    source: 'Airsoft Community',
+    readTime: '4 min',
+    days: 15,
+    scene: 'sunset',
+    tag: 'News',
+  },
+  {
+    title: 'Mesh or Full-Seal? A Season-Long Goggle Test',
+    excerpt:
+      'We wore mesh, single-pane and dual-pane anti-fog goggles through a full season. The results may surprise you.',
+    content: `Eye protection is the one piece of gear nobody should compromise on, so we spent a season wearing three styles side by side: steel mesh, single-pane polycarbonate and dual-pane thermal goggles.
+
+Mesh never fogs, but it reduces contrast in dim woodland and may not be allowed at every field; always check the field's rules before relying on it. Single-pane goggles fogged within minutes on humid mornings. Dual-pane thermal lenses with a small fan were the clear winner, staying clear through every game and holding up to close-range hits.
+
+Whatever you choose, make sure your goggles carry an impact rating, fit snugly with your helmet or cap, and are replaced after any heavy hit that leaves a mark on the lens.`,
+    category: 'Reviews',
+    source: 'Field Notes Magazine',
+    readTime: '6 min',
+    days: 20,
+    scene: 'forest',
+    tag: 'Review',
+  },
+];
+
+export interface DemoTutorial {
+  title: string;
+  description: string;
+  category: 'How to Play' | 'Equipment' | 'Tactics' | 'Milsim' | 'Maintenance';
+  difficulty: 'Beginner' | 'Intermediate' | 'Advanced';
+  duration: string;
+  type: 'video' | 'article';
+  videoId?: string;
+  content?: string;
+  days: number;
+  scene: Scene;
+}
+
+export const TUTORIALS: DemoTutorial[] = [
+  {
+    title: 'Airsoft 101: Your First Game Day',
+    description: 'What to bring, what to expect and how the day runs, from chrono to the last round.',
+    category: 'How to Play',
+    difficulty: 'Beginner',
+    duration: '12 min',
+    type: 'video',
+    videoId: 'k3Vt9pQ2xLw',
+    days: 2,
+    scene: 'fort',
+  },
+  {
+    title: 'Choosing Your First AEG',
+    description:
+      'Metal or polymer, battery types, FPS limits and the features that actually matter when buying your first rifle.',
+    category: 'Equipment',
+    difficulty: 'Beginner',
+    duration: '8 min',
+    type: 'article',
+    content: `Your first rifle should be reliable, easy to maintain and legal at the fields you plan to play. An automatic electric gun (AEG) is the usual choice: it runs on a battery, needs no gas and works in any weather.
+
+Look for a rifle with a quick-change spring so the field can adjust it if it chronos too high, and a gearbox with good spare-part support. Polymer bodies are lighter and perfectly durable; metal bodies feel more realistic but add weight you will notice at the end of a long day.
+
+Budget for the rest of the kit too: full-seal eye protection, a lower-face guard, a LiPo-safe charger and two or three mid-cap magazines. A decent mid-range rifle with good protection beats an expensive rifle with cheap goggles every time.`,
+    days: 5,
+    scene: 'fort',
+  },
+  {
+    title: 'Hop-Up Tuning for Range and Accuracy',
+    description: 'How the hop-up works, how to set it at the field and the upgrades worth paying for.',
+    category: 'Maintenance',
+    difficulty: 'Intermediate',
+    duration: '15 min',
+    type: 'video',
+    videoId: 'Hn7uR2bZs0E',
+    days: 8,
+    scene: 'forest',
+  },
+  {
+    title: 'Room Clearing Basics for CQB',
+    description: 'Stacking, slicing the pie and communicating through doorways without getting lit up.',
+    category: 'Tactics',
+    difficulty: 'Intermediate',
+    duration: '18 min',
+    type: 'video',
+    videoId: 'q8Jd3MvT1cY',
+    days: 10,
+    scene: 'urban',
+  },
+  {
+    title: 'Packing for a 24-Hour Milsim',
+    description:
+      'A checklist for long events: sleep system, water, food, batteries and the small things people forget.',
+    category: 'Milsim',
+    difficulty: 'Intermediate',
+    duration: '10 min',
+    type: 'article',
+    content: `A 24-hour event is a camping trip with a game on top. Start with the basics: a sleeping bag rated for the night's temperature, a pad, a tarp and dry socks in a waterproof bag.
+
+Plan on four litres of water per day plus electrolytes, and food you can eat cold and one-handed. Bring twice the batteries you think you need for your rifle, radio and red light, and keep them in a pouch that stays dry.
+
+Pack in layers: what you carry on your body, what lives in your day pack, and what stays in the car. Label your magazines, tape your name on your radio and read the scenario brief before you arrive. The players who enjoy long events most are the ones who are warm, fed and rested.`,
+    days: 13,
+    scene: 'night',
+  },
+  {
+    title: 'Gearbox Shimming Step by Step',
+    description: 'Shim a V2 gearbox for a quiet, efficient and long-lasting build.',
+    category: 'Maintenance',
+    difficulty: 'Advanced',
+    duration: '25 min',
+    type: 'video',
+    videoId: 'Zp4Lx0eW7sA',
+    days: 17,
+    scene: 'urban',
+  },
+  {
+    title: 'Radio Comms and Brevity Codes',
+    description:
+      'Keep the net clear: call signs, radio checks, contact reports and the brevity codes used at most milsims.',
+    category: 'Milsim',
+    difficulty: 'Advanced',
+    duration: '9 min',
+    type: 'article',
+    content: `Good radio discipline wins games. Before you key the radio, know who you are calling and what you need to say. Use call signs ("Viper Two, this is Viper Actual") and keep transmissions under ten seconds.
+
+A contact report follows a simple pattern: who is reporting, where the enemy is, how many, what they are doing and what you are doing about it. Practice it until it is automatic.
+
+Learn the common brevity codes used at your events (for example "wilco" for will comply and "say again" to ask for a repeat) and agree on your team's own before the event. Finally, do a radio check at the staging area: a dead battery discovered in the field costs the whole squad.`,
+    days: 21,
+    scene: 'forest',
+  },
+  {
+    title: 'Flanking and Fire-and-Move',
+    description:
+      'Basic fire-team movement: suppress, move, repeat. Drills you can practice with two friends.',
+    category: 'Tactics',
+    difficulty: 'Beginner',
+    duration: '11 min',
+    type: 'video',
+    videoId: 'Tb6nQ2kRy5U',
+    days: 25,
+    scene: 'forest',
+  },
+];
+
+/** Searches typed by demo visitors, with how many results each found. */
+export const SEARCHES: [string, number][] = [
+  ['m4', 6],
+  ['hpa', 3],
+  ['milsim', 5],
+  ['ghillie', 1],
+  ['vancouver', 2],
+  ['hi-capa', 2],
+  ['plate carrier', 3],
+  ['speedsoft', 4],
+  ['sniper', 2],
+  ['northwind', 1],
+  ['goggles', 2],
+  ['toronto', 3],
+];

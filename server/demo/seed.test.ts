@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANADIAN_REGIONS } from '../../contract/constants';
+import { rows } from '../db/rows';
+import { users } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/app';
+import { DEMO_PASSWORD, seedDemo } from './seed';
+
+let t: TestApp;
+let first: { message: string } | null;
+let seedMs = 0;
+
+const count = async (table: string) => {
+  const [r] = await rows<{ n: number | string }>(
+    t.database.db,
+    sql`SELECT count(*) AS n FROM ${sql.identifier(table)}`,
+  );
+  return Number(r.n);
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const started = Date.now();
+  first = await seedDemo(t.database.db, t.storage, { adminUsernames: [] });
+  seedMs = Date.now() - started;
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('seedDemo', () => {
+  it('answers a start-log message naming the admin account and the shared password', () => {
+    expect(first).not.toBeNull();
+    expect(first!.message).toContain('"admin" is the admin');
+    expect(first!.message).toContain(DEMO_PASSWORD);
+    expect(seedMs).toBeLessThan(30_000);
+  });
+
+  it('seeds at least 12 users sharing one password hash, with admin holding the admin role', async () => {
+    const all = await t.database.db.select().from(users);
+    expect(all.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(all.map((u) => u.password)).size).toBe(1);
+    expect(all.find((u) => u.username === 'admin')?.role).toBe('admin');
+    expect(all.filter((u) => u.role === 'admin')).toHaveLength(1);
+    for (const u of all) {
+      expect(u.username).toMatch(/^[A-Za-z0-9_.-]{3,30}$/);
+      expect(u.email).toMatch(/@example\.com$/);
+    }
+  });
+
+  it('answers null on a second call and adds nothing', async () => {
+    const tables = ['users', 'posts', 'events', 'stores', 'teams', 'gear_posts', 'post_likes', 'comments'];
+    const before = await Promise.all(tables.map(count));
+    expect(await seedDemo(t.database.db, t.storage, { adminUsernames: [] })).toBeNull();
+    expect(await Promise.all(tables.map(count))).toEqual(before);
+  });
+
+  it('fills posts with likes, comments and 0 to 5 images', async () => {
+    const counts = await rows<{ n: number }>(
+      t.database.db,
+      sql`SELECT coalesce(array_length(images, 1), 0) AS n FROM posts`,
+    );
+    expect(counts.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(counts.map((c) => Number(c.n)))).toEqual(new Set([0, 1, 2, 3, 4, 5]));
+    expect(await count('post_likes')).toBeGreaterThan(20);
+    expect(await count('comments')).toBeGreaterThan(10);
+    expect(await count('follows')).toBeGreaterThan(20);
+    const selfFollows = await rows(
+      t.database.db,
+      sql`SELECT 1 FROM follows WHERE follower_id = following_id`,
+    );
+    expect(selfFollows).toHaveLength(0);
+  });
+
+  it('keeps every event registeredCount equal to its registrations, within capacity, in the future', async () => {
+    const list = await rows<{
+      registered_count: number;
+      n: number | string;
+      capacity: number;
+      future: boolean;
+    }>(
+      t.database.db,
+      sql`SELECT e.registered_count, e.capacity, e.date > now() AS future,
+            (SELECT count(*) FROM event_registrations r WHERE r.event_id = e.id) AS n
+          FROM events e`,
+    );
+    expect(list.length).toBeGreaterThanOrEqual(10);
+    for (const e of list) {
+      expect(e.registered_count).toBe(Number(e.n));
+      expect(e.registered_count).toBeLessThanOrEqual(e.capacity);
+      expect(e.future).toBe(true);
+    }
+  });
+
+  it('keeps gear averageRating and totalRatings equal to the ratings, never by the owner', async () => {
+    const list = await rows<{
+      average_rating: number;
+      total_ratings: number;
+      n: number | string;
+      avg: string | null;
+    }>(
+      t.database.db,
+      sql`SELECT g.average_rating, g.total_ratings,
+            (SELECT count(*) FROM gear_ratings r WHERE r.gear_post_id = g.id) AS n,
+            (SELECT avg(r.rating) FROM gear_ratings r WHERE r.gear_post_id = g.id) AS avg
+          FROM gear_posts g`,
+    );
+    expect(list.length).toBeGreaterThanOrEqual(8);
+    for (const g of list) {
+      expect(g.total_ratings).toBe(Number(g.n));
+      expect(g.average_rating).toBeCloseTo(g.avg === null ? 0 : Number(g.avg), 9);
+    }
+    const own = await rows(
+      t.database.db,
+      sql`SELECT 1 FROM gear_ratings r JOIN gear_posts g ON g.id = r.gear_post_id WHERE r.user_id = g.user_id`,
+    );
+    expect(own).toHaveLength(0);
+    const outOfRange = await rows(
+      t.database.db,
+      sql`SELECT 1 FROM gear_ratings WHERE rating NOT BETWEEN 1 AND 5`,
+    );
+    expect(outOfRange).toHaveLength(0);
+  });
+
+  it('gives every team exactly one leader, who created it', async () => {
+    const list = await rows<{ leaders: number | string; leader_is_creator: boolean }>(
+      t.database.db,
+      sql`SELECT (SELECT count(*) FROM team_members m WHERE m.team_id = t.id AND m.role = 'leader') AS leaders,
+            EXISTS (SELECT 1 FROM team_members m WHERE m.team_id = t.id AND m.role = 'leader'
+                    AND m.user_id = t.created_by) AS leader_is_creator
+          FROM teams t`,
+    );
+    expect(list.length).toBeGreaterThanOrEqual(4);
+    for (const team of list) {
+      expect(Number(team.leaders)).toBe(1);
+      expect(team.leader_is_creator).toBe(true);
+    }
+    const pending = await rows(t.database.db, sql`SELECT 1 FROM team_applications WHERE status = 'pending'`);
+    expect(pending.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('spreads stores over Canadian and other regions', async () => {
+    const regions = (await rows<{ region: string }>(t.database.db, sql`SELECT region FROM stores`)).map(
+      (r) => r.region,
+    );
+    const canadian: readonly string[] = CANADIAN_REGIONS;
+    expect(regions.some((r) => canadian.includes(r))).toBe(true);
+    expect(regions.some((r) => !canadian.includes(r))).toBe(true);
+  });
+
+  it('stores the images the rows point at', async () => {
+    const [u] = await t.database.db.select().from(users).limit(1);
+    expect(u.avatar).toMatch(/^\/objects\/images\/demo-.+\.webp$/);
+    const object = await t.storage.get(u.avatar!.replace(/^\/objects\//, ''));
+    expect(object).not.toBeNull();
+    expect(object!.contentType).toBe('image/webp');
+    object!.body.destroy();
+
+    const res = await t.app.inject({ method: 'GET', url: u.coverImage! });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+  });
+
+  it('makes listed demo usernames admins too', async () => {
+    const other = await createTestApp();
+    try {
+      await seedDemo(other.database.db, other.storage, { adminUsernames: ['Milsim_Maria'] });
+      const admins = await rows<{ username: string }>(
+        other.database.db,
+        sql`SELECT username FROM users WHERE role = 'admin' ORDER BY username`,
+      );
+      expect(admins.map((a) => a.username)).toEqual(['admin', 'milsim_maria']);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,596 @@
+/**
+ * SEED_DEMO=1: fills an empty database with a living demo community (DESIGN §3). Runs on every
+ * start; does nothing when any user exists. Images are drawn in code (no network) and stored
+ * under images/demo-*.webp; every row goes in one transaction, dated relative to now.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import {
+  blockedWords,
+  comments,
+  eventRegistrations,
+  events,
+  fields,
+  follows,
+  gearPosts,
+  gearRatings,
+  news,
+  pageViews,
+  postEvents,
+  postLikes,
+  posts,
+  productSources,
+  products,
+  searchEvents,
+  sessions,
+  stores,
+  teamApplications,
+  teamGallery,
+  teamInvites,
+  teamMembers,
+  teams,
+  tutorials,
+  userBadges,
+  users,
+} from '../db/schema';
+import { hashPassword } from '../modules/auth/passwords';
+import type { ObjectStorage } from '../storage/types';
+import { avatarSvg, bannerSvg, gearSvg, logoSvg, posterSvg, renderWebp, sceneSvg } from './art';
+import { EVENTS, FIELDS, NEWS, PRODUCTS, SEARCHES, STORES, TUTORIALS } from './catalog';
+import { BADGES, COMMENT_POOL, DEMO_ADMIN, GEAR, PLAYERS, POSTS, TEAMS } from './people';
+import { between, int, pick, type Rng, rngFrom, sample } from './random';
+
+/** The one password of every demo account. */
+export const DEMO_PASSWORD = 'airsoft-demo-2026';
+/** Serializes concurrent seeders (several app instances starting at once). */
+const SEED_LOCK = 727_274_001;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+type UserRow = typeof users.$inferInsert;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+interface ImageJob {
+  key: string;
+  svg: () => string;
+}
+
+const PROVINCES = new Set(['BC', 'AB', 'SK', 'MB', 'ON', 'QC', 'NB', 'NS', 'PE', 'NL', 'YT', 'NT', 'NU']);
+const countryOf = (location: string | null | undefined) =>
+  PROVINCES.has((location ?? '').split(',').pop()?.trim() ?? '') ? 'CA' : 'US';
+
+/** Everything the demo writes, built in memory before the transaction. */
+function buildPlan(now: Date, adminUsernames: string[]) {
+  const rng = rngFrom('airsoft-demo');
+  const at = (msAgo: number) => new Date(now.getTime() - msAgo);
+  const between2 = (r: Rng, from: Date, to: Date) =>
+    new Date(from.getTime() + r() * Math.max(0, to.getTime() - from.getTime()));
+  const later = (a: Date, b: Date) => (a > b ? a : b);
+
+  const jobs = new Map<string, ImageJob>();
+  const image = (name: string, svg: () => string) => {
+    const key = `images/demo-${name}.webp`;
+    if (!jobs.has(key)) jobs.set(key, { key, svg });
+    return `/objects/${key}`;
+  };
+
+  // People -------------------------------------------------------------------------------------
+  const admins = new Set([DEMO_ADMIN, ...adminUsernames.map((u) => u.trim().toLowerCase())]);
+  const userRows: Omit<UserRow, 'password'>[] = PLAYERS.map((p) => ({
+    id: randomUUID(),
+    username: p.username,
+    email: `${p.username}@example.com`,
+    bio: p.bio,
+    location: p.location,
+    avatar: image(`avatar-${p.username}`, () => avatarSvg(p.initials, p.hue, p.username)),
+    coverImage: image(`cover-${p.username}`, () => sceneSvg(p.cover, `cover-${p.username}`, 1200, 400, 3)),
+    role: admins.has(p.username.toLowerCase()) ? 'admin' : 'user',
+    joinedAt: at(p.joined * DAY + int(rng, 0, 20) * HOUR),
+  }));
+  const byName = new Map(userRows.map((u) => [u.username, u]));
+  const user = (name: string) => {
+    const u = byName.get(name);
+    if (!u) throw new Error(`demo: unknown player ${name}`);
+    return u as typeof u & { id: string; joinedAt: Date };
+  };
+  const everyone = userRows.map((u) => user(u.username));
+  const joinedBefore = (when: Date, except?: string) =>
+    everyone.filter((u) => u.joinedAt < when && u.username !== except);
+
+  const followRows: (typeof follows.$inferInsert)[] = [];
+  everyone.forEach((a, i) => {
+    const others = everyone.filter((b) => b.id !== a.id);
+    // Everyone follows the next two players (so nobody is left out), plus a few at random.
+    const chosen = new Set([everyone[(i + 1) % everyone.length], everyone[(i + 2) % everyone.length]]);
+    for (const b of sample(rng, others, int(rng, 2, 5))) chosen.add(b);
+    for (const b of chosen) {
+      if (b.id === a.id) continue;
+      followRows.push({
+        followerId: a.id,
+        followingId: b.id,
+        createdAt: between2(rng, later(a.joinedAt, b.joinedAt), now),
+      });
+    }
+  });
+
+  // Posts, likes, comments ---------------------------------------------------------------------
+  const postRows: (typeof posts.$inferInsert)[] = [];
+  const likeRows: (typeof postLikes.$inferInsert)[] = [];
+  const commentRows: (typeof comments.$inferInsert)[] = [];
+  const postEventRows: (typeof postEvents.$inferInsert)[] = [];
+  POSTS.forEach((p, i) => {
+    const author = user(p.by);
+    const id = randomUUID();
+    const createdAt = at(p.ago * HOUR + int(rng, 0, 50) * 60_000);
+    const images = p.images.map((scene, k) =>
+      image(`post-${i + 1}-${k + 1}`, () => sceneSvg(scene, `post-${i}-${k}`)),
+    );
+    postRows.push({ id, userId: author.id, caption: p.caption, images, createdAt });
+    postEventRows.push({ postId: id, userId: author.id, action: 'create', occurredAt: createdAt });
+
+    const fans = sample(rng, joinedBefore(createdAt, p.by), int(rng, 1, 9));
+    for (const fan of fans) {
+      const likedAt = new Date(createdAt.getTime() + rng() ** 2 * (now.getTime() - createdAt.getTime()));
+      likeRows.push({ postId: id, userId: fan.id, createdAt: likedAt });
+      postEventRows.push({ postId: id, userId: fan.id, action: 'like', occurredAt: likedAt });
+    }
+
+    const thread: { by: string; text: string }[] = [...(p.comments ?? [])];
+    if (thread.length === 0 && rng() < 0.6) {
+      for (const u of sample(rng, joinedBefore(createdAt, p.by), int(rng, 1, 2))) {
+        thread.push({ by: u.username, text: pick(rng, COMMENT_POOL) });
+      }
+    }
+    const span = now.getTime() - createdAt.getTime();
+    thread.forEach((c, k) => {
+      const when = new Date(
+        createdAt.getTime() + (span * (k + between(rng, 0.2, 0.9))) / (thread.length + 1),
+      );
+      const by = user(c.by);
+      commentRows.push({ postId: id, userId: by.id, content: c.text, createdAt: when, updatedAt: when });
+      postEventRows.push({ postId: id, userId: by.id, action: 'comment', occurredAt: when });
+    });
+  });
+  // A few actions whose traces outlived their posts or likes.
+  for (let k = 0; k < 3; k++) {
+    const u = pick(rng, everyone);
+    const post = pick(rng, postRows);
+    postEventRows.push({
+      postId: post.id,
+      userId: u.id,
+      action: 'unlike',
+      occurredAt: at(int(rng, 1, 20) * DAY),
+    });
+  }
+  for (let k = 0; k < 2; k++) {
+    postEventRows.push({
+      postId: null,
+      userId: pick(rng, everyone).id,
+      action: 'delete',
+      occurredAt: at(int(rng, 2, 25) * DAY),
+    });
+  }
+
+  const blockedRows = ['spambot', 'scamlink'].map((word) => ({
+    word,
+    addedBy: user(DEMO_ADMIN).id,
+    createdAt: at(int(rng, 20, 60) * DAY),
+  }));
+
+  // Events -------------------------------------------------------------------------------------
+  const eventRows: (typeof events.$inferInsert)[] = [];
+  const registrationRows: (typeof eventRegistrations.$inferInsert)[] = [];
+  for (const e of EVENTS) {
+    const id = randomUUID();
+    const date = new Date(now.getTime() + e.inDays * DAY);
+    date.setUTCHours(e.hour, 0, 0, 0);
+    const createdAt = at(int(rng, 12, 45) * DAY);
+    // Players from the event's own country sign up first.
+    const attendees = everyone
+      .map((u) => ({ u, key: rng() + (countryOf(u.location) === countryOf(e.location) ? 0 : 1) }))
+      .sort((a, b) => a.key - b.key)
+      .slice(0, Math.min(e.registered, e.capacity))
+      .map((x) => x.u);
+    for (const u of attendees) {
+      registrationRows.push({
+        eventId: id,
+        userId: u.id,
+        createdAt: between2(rng, later(createdAt, u.joinedAt), now),
+      });
+    }
+    eventRows.push({
+      id,
+      title: e.title,
+      description: e.description,
+      date,
+      location: e.location,
+      address: e.address,
+      lat: e.lat,
+      lng: e.lng,
+      type: e.type,
+      image: e.scene
+        ? image(`event-${e.slug}`, () => posterSvg(e.scene!, e.slug, e.title, { tag: e.type }))
+        : null,
+      capacity: e.capacity,
+      registeredCount: attendees.length,
+      url: `https://example.com/events/${e.slug}`,
+      createdAt,
+    });
+  }
+
+  // Stores, fields, products -------------------------------------------------------------------
+  const storeRows = STORES.map((s) => ({
+    name: s.name,
+    region: s.region,
+    address: s.address,
+    phone: s.phone ?? null,
+    website: s.website ?? null,
+    lat: s.lat,
+    lng: s.lng,
+    verified: true,
+    createdAt: at(int(rng, 30, 200) * DAY),
+  }));
+  const fieldRows = FIELDS.map((f, i) => ({
+    name: f.name,
+    type: f.type,
+    address: f.address,
+    lat: f.lat,
+    lng: f.lng,
+    phone: f.phone,
+    website: f.website,
+    rating: f.rating,
+    verified: f.verified,
+    image: image(`field-${i + 1}`, () => sceneSvg(f.scene, `field-${i}`)),
+    createdAt: at(int(rng, 30, 200) * DAY),
+  }));
+  const productRows: (typeof products.$inferInsert)[] = [];
+  const sourceRows: (typeof productSources.$inferInsert)[] = [];
+  for (const p of PRODUCTS) {
+    const id = randomUUID();
+    productRows.push({
+      id,
+      title: p.title,
+      description: p.description,
+      image: image(`product-${p.slug}`, () => gearSvg(p.kind, p.slug, { light: true, size: 600 })),
+      category: p.category,
+      brand: p.brand,
+      fps: p.fps,
+      weight: p.weight,
+      material: p.material,
+      magazineCapacity: p.magazineCapacity,
+      lastUpdated: at(int(rng, 1, 72) * HOUR),
+      createdAt: at(int(rng, 20, 90) * DAY),
+    });
+    for (const [vendor, price, inStock] of p.sources) {
+      const host = vendor
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '');
+      sourceRows.push({
+        productId: id,
+        vendor,
+        price,
+        url: `https://${host}.example.com/products/${p.slug}`,
+        inStock,
+        lastChecked: at(int(rng, 1, 48) * HOUR),
+      });
+    }
+  }
+
+  // News and tutorials -------------------------------------------------------------------------
+  const newsRows = NEWS.map((a, i) => ({
+    title: a.title,
+    excerpt: a.excerpt,
+    content: a.content,
+    image: image(`news-${i + 1}`, () => posterSvg(a.scene, `news-${i}`, a.title, { tag: a.tag })),
+    category: a.category,
+    source: a.source,
+    readTime: a.readTime,
+    createdAt: at(a.days * DAY + int(rng, 1, 10) * HOUR),
+  }));
+  const tutorialRows = TUTORIALS.map((t, i) => ({
+    title: t.title,
+    description: t.description,
+    content: t.content ?? null,
+    image: image(`tutorial-${i + 1}`, () =>
+      posterSvg(t.scene, `tutorial-${i}`, t.title, {
+        tag: t.difficulty,
+        play: t.type === 'video',
+        width: 960,
+        height: 540,
+      }),
+    ),
+    category: t.category,
+    difficulty: t.difficulty,
+    duration: t.duration,
+    type: t.type,
+    videoUrl: t.videoId ? `https://www.youtube.com/watch?v=${t.videoId}` : null,
+    createdAt: at(t.days * DAY + int(rng, 1, 10) * HOUR),
+  }));
+
+  // Teams --------------------------------------------------------------------------------------
+  const teamRows: (typeof teams.$inferInsert)[] = [];
+  const memberRows: (typeof teamMembers.$inferInsert)[] = [];
+  const inviteRows: (typeof teamInvites.$inferInsert)[] = [];
+  const applicationRows: (typeof teamApplications.$inferInsert)[] = [];
+  const galleryRows: (typeof teamGallery.$inferInsert)[] = [];
+  for (const t of TEAMS) {
+    const id = randomUUID();
+    const leader = user(t.leader);
+    const createdAt = at(t.created * DAY + int(rng, 0, 12) * HOUR);
+    const tag = t.name
+      .split(/\s+/)
+      .map((w) => w[0])
+      .join('')
+      .toUpperCase();
+    teamRows.push({
+      id,
+      name: t.name,
+      tagline: t.tagline,
+      description: t.description,
+      logo: image(`team-${t.key}-logo`, () => logoSvg(tag, t.color, t.key)),
+      banner: image(`team-${t.key}-banner`, () => bannerSvg(t.name, t.color, t.key)),
+      colorTheme: t.color,
+      playStyle: t.playStyle,
+      location: t.location,
+      visibility: 'public',
+      isRecruiting: t.isRecruiting,
+      createdBy: leader.id,
+      createdAt,
+    });
+    memberRows.push({ teamId: id, userId: leader.id, role: 'leader', joinedAt: createdAt });
+    const joined = (name: string) => {
+      const u = user(name);
+      const from = later(createdAt, u.joinedAt);
+      return new Date(from.getTime() + between(rng, 0.05, 0.8) * (now.getTime() - from.getTime()));
+    };
+    for (const name of t.coLeaders)
+      memberRows.push({ teamId: id, userId: user(name).id, role: 'co-leader', joinedAt: joined(name) });
+    for (const name of t.members)
+      memberRows.push({ teamId: id, userId: user(name).id, role: 'member', joinedAt: joined(name) });
+    for (const a of t.applications) {
+      applicationRows.push({
+        teamId: id,
+        userId: user(a.by).id,
+        message: a.message,
+        status: 'pending',
+        createdAt: at(int(rng, 6, 100) * HOUR),
+      });
+    }
+    for (const name of t.invites) {
+      inviteRows.push({
+        teamId: id,
+        userId: user(name).id,
+        invitedBy: leader.id,
+        status: 'pending',
+        createdAt: at(int(rng, 6, 72) * HOUR),
+      });
+    }
+    t.gallery.forEach((g, k) => {
+      galleryRows.push({
+        teamId: id,
+        image: image(`team-${t.key}-gallery-${k + 1}`, () => sceneSvg(g.scene, `${t.key}-gallery-${k}`)),
+        caption: g.caption,
+        uploadedBy: user(g.by).id,
+        createdAt: at(int(rng, 2, 40) * DAY),
+      });
+    });
+  }
+
+  // Gear and ratings ---------------------------------------------------------------------------
+  const gearRows: (typeof gearPosts.$inferInsert)[] = [];
+  const ratingRows: (typeof gearRatings.$inferInsert)[] = [];
+  GEAR.forEach((g, i) => {
+    const id = randomUUID();
+    const owner = user(g.by);
+    const createdAt = at(g.days * DAY + int(rng, 1, 20) * HOUR);
+    const raters = sample(rng, joinedBefore(createdAt, g.by), g.raters);
+    const values = raters.map((u) => {
+      const value = Math.max(1, Math.min(5, Math.round(g.quality + between(rng, -1.2, 1.2))));
+      ratingRows.push({
+        gearPostId: id,
+        userId: u.id,
+        rating: value,
+        createdAt: between2(rng, createdAt, now),
+      });
+      return value;
+    });
+    gearRows.push({
+      id,
+      userId: owner.id,
+      title: g.title,
+      description: g.description,
+      image: image(`gear-${i + 1}`, () => gearSvg(g.kind, `gear-${i}`)),
+      category: g.category,
+      averageRating: values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0,
+      totalRatings: values.length,
+      createdAt,
+    });
+  });
+
+  const badgeRows = BADGES.map(([name, badge]) => {
+    const u = user(name);
+    return { userId: u.id, badge, createdAt: between2(rng, u.joinedAt, now) };
+  });
+
+  // Analytics: visits over the past 30 days ----------------------------------------------------
+  const sessionRows: (typeof sessions.$inferInsert)[] = [];
+  const viewRows: (typeof pageViews.$inferInsert)[] = [];
+  const searchRows: (typeof searchEvents.$inferInsert)[] = [];
+  const places: [string, string][] = [
+    ['Canada', 'British Columbia'],
+    ['Canada', 'Ontario'],
+    ['Canada', 'Ontario'],
+    ['Canada', 'Quebec'],
+    ['Canada', 'Alberta'],
+    ['Canada', 'Nova Scotia'],
+    ['Canada', 'Manitoba'],
+    ['Canada', 'Saskatchewan'],
+    ['United States', 'Texas'],
+    ['United States', 'California'],
+    ['United States', 'Washington'],
+    ['United States', 'Florida'],
+  ];
+  const referrers = [
+    null,
+    null,
+    null,
+    'https://www.google.com/',
+    'https://www.reddit.com/r/airsoft/',
+    'https://www.instagram.com/',
+  ];
+  const paths = [
+    '/',
+    '/',
+    '/',
+    '/gear',
+    '/teams',
+    ...teamRows.map((t) => `/teams/${t.id}`),
+    ...everyone.slice(1, 6).map((u) => `/profile/${u.username}`),
+  ];
+  for (let k = 0; k < 90; k++) {
+    const id = randomUUID();
+    const startedAt = at(between(rng, 0.1, 30) * DAY);
+    const visitor = rng() < 0.7 ? pick(rng, joinedBefore(startedAt)) : undefined;
+    const duration = int(rng, 20, 1500);
+    const [country, region] = pick(rng, places);
+    const device = rng() < 0.5 ? 'mobile' : rng() < 0.8 ? 'desktop' : 'tablet';
+    const referrer = pick(rng, referrers);
+    sessionRows.push({
+      id,
+      userId: visitor?.id ?? null,
+      sessionId: randomBytes(16).toString('base64url'),
+      startedAt,
+      endedAt: new Date(startedAt.getTime() + duration * 1000),
+      durationSeconds: duration,
+      country,
+      region,
+      device,
+      referrer,
+    });
+    const views = int(rng, 1, 6);
+    for (let v = 0; v < views; v++) {
+      viewRows.push({
+        sessionId: id,
+        path: v === 0 ? '/' : pick(rng, paths),
+        referrer: v === 0 ? referrer : null,
+        occurredAt: new Date(startedAt.getTime() + ((duration * 1000) / views) * v),
+      });
+    }
+    if (rng() < 0.45) {
+      const [query, resultsCount] = pick(rng, SEARCHES);
+      searchRows.push({
+        sessionId: id,
+        userId: visitor?.id ?? null,
+        query,
+        resultsCount,
+        occurredAt: new Date(startedAt.getTime() + duration * 500),
+      });
+    }
+  }
+
+  return {
+    jobs: [...jobs.values()],
+    userRows,
+    followRows,
+    postRows,
+    likeRows,
+    commentRows,
+    postEventRows,
+    blockedRows,
+    eventRows,
+    registrationRows,
+    storeRows,
+    fieldRows,
+    productRows,
+    sourceRows,
+    newsRows,
+    tutorialRows,
+    teamRows,
+    memberRows,
+    inviteRows,
+    applicationRows,
+    galleryRows,
+    gearRows,
+    ratingRows,
+    badgeRows,
+    sessionRows,
+    viewRows,
+    searchRows,
+  };
+}
+
+/** Draws, encodes and stores the images, a few at a time. */
+async function storeImages(storage: ObjectStorage, jobs: ImageJob[]) {
+  const limit = Math.max(2, Math.min(4, availableParallelism()));
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++];
+      await storage.putBuffer(job.key, await renderWebp(job.svg()), 'image/webp');
+    }
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+}
+
+const hasUsers = async (db: Db | Tx) => (await db.select({ id: users.id }).from(users).limit(1)).length > 0;
+
+export async function seedDemo(
+  db: Db,
+  storage: ObjectStorage,
+  opts: { adminUsernames: string[] },
+): Promise<{ message: string } | null> {
+  if (await hasUsers(db)) return null;
+  const started = Date.now();
+  const plan = buildPlan(new Date(), opts.adminUsernames);
+  const [hash] = await Promise.all([hashPassword(DEMO_PASSWORD), storeImages(storage, plan.jobs)]);
+
+  const seeded = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (await hasUsers(tx)) return false;
+    await tx.insert(users).values(plan.userRows.map((u) => ({ ...u, password: hash })));
+    await tx.insert(follows).values(plan.followRows);
+    await tx.insert(posts).values(plan.postRows);
+    await tx.insert(postLikes).values(plan.likeRows);
+    await tx.insert(comments).values(plan.commentRows);
+    await tx.insert(blockedWords).values(plan.blockedRows);
+    await tx.insert(events).values(plan.eventRows);
+    await tx.insert(eventRegistrations).values(plan.registrationRows);
+    await tx.insert(stores).values(plan.storeRows);
+    await tx.insert(fields).values(plan.fieldRows);
+    await tx.insert(products).values(plan.productRows);
+    await tx.insert(productSources).values(plan.sourceRows);
+    await tx.insert(news).values(plan.newsRows);
+    await tx.insert(tutorials).values(plan.tutorialRows);
+    await tx.insert(teams).values(plan.teamRows);
+    await tx.insert(teamMembers).values(plan.memberRows);
+    await tx.insert(teamInvites).values(plan.inviteRows);
+    await tx.insert(teamApplications).values(plan.applicationRows);
+    await tx.insert(teamGallery).values(plan.galleryRows);
+    await tx.insert(gearPosts).values(plan.gearRows);
+    await tx.insert(gearRatings).values(plan.ratingRows);
+    await tx.insert(userBadges).values(plan.badgeRows);
+    await tx.insert(sessions).values(plan.sessionRows);
+    await tx.insert(pageViews).values(plan.viewRows);
+    await tx.insert(searchEvents).values(plan.searchRows);
+    await tx.insert(postEvents).values(plan.postEventRows);
+    return true;
+  });
+  if (!seeded) return null;
+
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const admins = plan.userRows.filter((u) => u.role === 'admin').map((u) => u.username);
+  const examples = ['ghost_recon_mike', 'sarah.speedsoft', 'milsim_maria', 'kim.marksman', 'viper_actual'];
+  return {
+    message:
+      `Demo community seeded in ${seconds}s: ${plan.userRows.length} players, ${plan.postRows.length} posts, ` +
+      `${plan.eventRows.length} events, ${plan.storeRows.length} stores, ${plan.teamRows.length} teams, ` +
+      `${plan.gearRows.length} gear posts, ${plan.jobs.length} images. ` +
+      `Sign in with any demo account and the password "${DEMO_PASSWORD}": ` +
+      `"${DEMO_ADMIN}" is the admin (role admin${admins.length > 1 ? `; also admin: ${admins.filter((a) => a !== DEMO_ADMIN).join(', ')}` : ''}); ` +
+      `players include ${examples.join(', ')}.`,
+  };
+}

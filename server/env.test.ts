@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env';
+
+describe('parseEnv', () => {
+  it('applies the defaults of DESIGN §3', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 5000,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      RATE_LIMITS: 'on',
+      SEED_DEMO: '0',
+    });
+    expect(env.ADMIN_USERNAMES).toEqual([]);
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('splits and lower-cases ADMIN_USERNAMES', () => {
+    expect(parseEnv({ ADMIN_USERNAMES: ' Admin, ops ,,' }).ADMIN_USERNAMES).toEqual(['admin', 'ops']);
+  });
+
+  it('stops with one readable list of every bad value', () => {
+    expect(() =>
+      parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', RATE_LIMITS: 'maybe', SESSION_SECRET: 'short' }),
+    ).toThrowError(
+      /Invalid environment:\n {2}- PORT: .*\n {2}- DATABASE_URL: must start with postgres:\/\/.*\n.*SESSION_SECRET.*\n.*RATE_LIMITS/s,
+    );
+  });
+});

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { seedDemo } from './demo/seed';
+import { parseEnv } from './env';
+import { grantAdmins } from './modules/auth/service';
+import { loadSessionSecret } from './secrets';
+import { createStorage } from './storage';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main() {
+  let env: ReturnType<typeof parseEnv>;
+  try {
+    env = parseEnv();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  const log = pino({
+    level: env.LOG_LEVEL,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'],
+  });
+  const dataDir = path.resolve(env.DATA_DIR);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+  await database.migrate();
+  log.info({ database: database.kind }, 'database ready');
+  await grantAdmins(database.db, env.ADMIN_USERNAMES);
+
+  const storage = createStorage(env, dataDir);
+  if (env.SEED_DEMO === '1') {
+    const seeded = await seedDemo(database.db, storage, { adminUsernames: env.ADMIN_USERNAMES });
+    if (seeded) log.info(seeded.message);
+  }
+  if (env.RATE_LIMITS === 'off')
+    log.warn('RATE_LIMITS=off: per-address limits are lifted. Never do this in production.');
+
+  const app = await buildApp({
+    database,
+    storage,
+    logger: log,
+    config: {
+      rateLimits: env.RATE_LIMITS === 'on',
+      adminUsernames: env.ADMIN_USERNAMES,
+      sessionSecret: loadSessionSecret(dataDir, env.SESSION_SECRET),
+      webDist: path.join(root, 'dist', 'web'),
+      redisUrl: env.REDIS_URL,
+    },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down: finishing requests');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  log.info(`Airsoft Community is up on http://localhost:${port}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { userSessions, users } from '../../db/schema';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Sliding expiry: a session seen again after this long gets a fresh 30 days. */
+const REFRESH_AFTER_MS = 60 * 60 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export type SessionUser = typeof users.$inferSelect;
+
+/** Creates a session; answers the raw 256-bit token (only its hash is stored). */
+export async function createSession(db: Db, userId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(userSessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  });
+  return token;
+}
+
+/** The user behind a token, or null; extends the expiry when the session is in use. */
+export async function resolveSession(db: Db, token: string): Promise<SessionUser | null> {
+  if (!token || token.length > 100) return null;
+  const tokenHash = hashToken(token);
+  const rows = await db
+    .select({ user: users, sessionId: userSessions.id, lastSeenAt: userSessions.lastSeenAt })
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .where(and(eq(userSessions.tokenHash, tokenHash), gt(userSessions.expiresAt, new Date())))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  if (Date.now() - row.lastSeenAt.getTime() > REFRESH_AFTER_MS) {
+    await db
+      .update(userSessions)
+      .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
+      .where(eq(userSessions.id, row.sessionId));
+  }
+  return row.user;
+}
+
+export async function revokeSession(db: Db, token: string): Promise<void> {
+  await db.delete(userSessions).where(eq(userSessions.tokenHash, hashToken(token)));
+}
+
+export async function deleteExpiredSessions(db: Db): Promise<void> {
+  await db.delete(userSessions).where(lt(userSessions.expiresAt, sql`now()`));
+}

@@ -1,0 +1,51 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { type BlockedWord, POST_TEXTS } from '../../../contract';
+import type { Db } from '../../db/client';
+import { blockedWords } from '../../db/schema';
+import { badRequest, conflict, notFound, uniqueViolation } from '../../errors';
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** True when `text` holds `word` as a whole word (or phrase), in any case. */
+export function containsWord(text: string, word: string): boolean {
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(word)}(?![\\p{L}\\p{N}_])`, 'iu');
+  return pattern.test(text);
+}
+
+/** Refuses text that uses a blocked word; nothing is stored. */
+export async function assertNoBlockedWords(db: Db, ...texts: string[]): Promise<void> {
+  const words = await db.select({ word: blockedWords.word }).from(blockedWords);
+  if (words.some(({ word }) => texts.some((t) => containsWord(t, word))))
+    throw badRequest(POST_TEXTS.blockedWord);
+}
+
+export async function listBlockedWords(db: Db): Promise<BlockedWord[]> {
+  return db
+    .select({ id: blockedWords.id, word: blockedWords.word })
+    .from(blockedWords)
+    .orderBy(asc(blockedWords.word));
+}
+
+export async function addBlockedWord(db: Db, word: string, addedBy: string): Promise<BlockedWord> {
+  try {
+    const [row] = await db
+      .insert(blockedWords)
+      .values({ word, addedBy })
+      .returning({ id: blockedWords.id, word: blockedWords.word });
+    return row;
+  } catch (err) {
+    if (uniqueViolation(err) !== null) throw conflict(POST_TEXTS.wordTaken);
+    throw err;
+  }
+}
+
+export async function removeBlockedWord(db: Db, id: string): Promise<void> {
+  const gone = await db
+    .delete(blockedWords)
+    .where(eq(blockedWords.id, id))
+    .returning({ id: blockedWords.id });
+  if (gone.length === 0) throw notFound(POST_TEXTS.wordNotFound);
+}
+
+export const countBlockedWords = async (db: Db) =>
+  Number((await db.select({ n: sql<number>`count(*)` }).from(blockedWords))[0].n);

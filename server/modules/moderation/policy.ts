@@ -1,0 +1,12 @@
+import type { FastifyRequest } from 'fastify';
+import { POST_TEXTS } from '../../../contract';
+import { forbidden } from '../../errors';
+import { requireUser } from '../../plugins/current-user';
+import type { SessionUser } from '../auth/sessions';
+
+/** Every /api/admin route: signed in (401) and role admin (403). */
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (user.role !== 'admin') throw forbidden(POST_TEXTS.adminOnly);
+  return user;
+}

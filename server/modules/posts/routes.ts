@@ -1,0 +1,69 @@
+import { commentBody, createPostBody, pageQuery, z } from '../../../contract';
+import type { App, Ctx } from '../../context';
+import { requireUser } from '../../plugins/current-user';
+import { listPosts } from './service';
+import * as posts from './writes';
+
+const idParams = z.object({ id: z.uuid() });
+const commentParams = z.object({ commentId: z.uuid() });
+
+export async function postRoutes(app: App, ctx: Ctx) {
+  app.get(
+    '/api/posts/feed',
+    { schema: { querystring: pageQuery.extend({ before: z.uuid().optional() }) } },
+    async (request) =>
+      listPosts(ctx.db, {
+        viewerId: request.user?.id ?? null,
+        limit: request.query.limit,
+        before: request.query.before,
+      }),
+  );
+
+  app.post('/api/posts', { schema: { body: createPostBody } }, async (request, reply) =>
+    reply.status(201).send(await posts.createPost(ctx.db, requireUser(request), request.body)),
+  );
+
+  app.delete('/api/posts/:id', { schema: { params: idParams } }, async (request, reply) => {
+    await posts.deletePost(ctx.db, requireUser(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/posts/:id/like', { schema: { params: idParams } }, async (request) =>
+    posts.like(ctx.db, requireUser(request), request.params.id),
+  );
+
+  app.delete('/api/posts/:id/like', { schema: { params: idParams } }, async (request) =>
+    posts.unlike(ctx.db, requireUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/posts/:id/comments',
+    { schema: { params: idParams, querystring: pageQuery.extend({ before: z.uuid().optional() }) } },
+    async (request) =>
+      posts.listComments(ctx.db, request.params.id, {
+        limit: request.query.limit,
+        before: request.query.before,
+      }),
+  );
+
+  app.post(
+    '/api/posts/:id/comments',
+    { schema: { params: idParams, body: commentBody } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await posts.addComment(ctx.db, requireUser(request), request.params.id, request.body.content)),
+  );
+
+  app.patch(
+    '/api/comments/:commentId',
+    { schema: { params: commentParams, body: commentBody } },
+    async (request) =>
+      posts.editComment(ctx.db, requireUser(request), request.params.commentId, request.body.content),
+  );
+
+  app.delete('/api/comments/:commentId', { schema: { params: commentParams } }, async (request, reply) => {
+    await posts.deleteComment(ctx.db, requireUser(request), request.params.commentId);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,63 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { FeedPost } from '../../../contract';
+import type { Db } from '../../db/client';
+import { iso, rows } from '../../db/rows';
+
+interface PostRow {
+  id: string;
+  user_id: string;
+  caption: string;
+  images: string[];
+  created_at: Date | string;
+  username: string;
+  avatar: string | null;
+  likes_count: number | string;
+  comments_count: number | string;
+  is_liked: boolean;
+}
+
+export interface FeedQuery {
+  viewerId: string | null;
+  authorId?: string;
+  limit: number;
+  before?: string;
+}
+
+/**
+ * The feed query: first the page of posts straight off the (created_at, id) index (the inner
+ * ORDER BY ... LIMIT), then the author, counts and the viewer's like for those rows only.
+ * `before` is the id of the last card already shown (keyset on created_at, id).
+ */
+export function feedSql(opts: FeedQuery): SQL {
+  const author = opts.authorId ? sql`AND p.user_id = ${opts.authorId}` : sql``;
+  const cursor = opts.before
+    ? sql`AND (p.created_at, p.id) < (SELECT b.created_at, b.id FROM posts b WHERE b.id = ${opts.before})`
+    : sql``;
+  const viewer = opts.viewerId ?? '00000000-0000-0000-0000-000000000000';
+  return sql`SELECT p.id, p.user_id, p.caption, p.images, p.created_at, u.username, u.avatar,
+      (SELECT count(*) FROM post_likes l WHERE l.post_id = p.id) AS likes_count,
+      (SELECT count(*) FROM comments c WHERE c.post_id = p.id) AS comments_count,
+      EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${viewer}) AS is_liked
+    FROM (SELECT p.id, p.user_id, p.caption, p.images, p.created_at FROM posts p
+          WHERE true ${author} ${cursor}
+          ORDER BY p.created_at DESC, p.id DESC
+          LIMIT ${opts.limit}) p
+    JOIN users u ON u.id = p.user_id
+    ORDER BY p.created_at DESC, p.id DESC`;
+}
+
+/** Feed cards with their counts and the viewer's like, newest first, in one query. */
+export async function listPosts(db: Db, opts: FeedQuery): Promise<FeedPost[]> {
+  const result = await rows<PostRow>(db, feedSql(opts));
+  return result.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    user: { username: r.username, avatar: r.avatar },
+    caption: r.caption,
+    images: r.images ?? [],
+    createdAt: iso(r.created_at),
+    likesCount: Number(r.likes_count),
+    commentsCount: Number(r.comments_count),
+    isLiked: r.is_liked,
+  }));
+}

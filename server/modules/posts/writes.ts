@@ -1,0 +1,167 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Comment, CreatePostBody, FeedPost, LikeAnswer } from '../../../contract';
+import { POST_TEXTS } from '../../../contract';
+import type { Db } from '../../db/client';
+import { iso } from '../../db/rows';
+import { comments, postLikes, posts, users } from '../../db/schema';
+import { forbidden, notFound } from '../../errors';
+import { recordPostEvent } from '../analytics/record';
+import type { SessionUser } from '../auth/sessions';
+import { assertNoBlockedWords } from '../moderation/blocked-words';
+import { mayDelete, mayEdit } from './policy';
+
+export async function createPost(db: Db, author: SessionUser, body: CreatePostBody): Promise<FeedPost> {
+  await assertNoBlockedWords(db, body.caption);
+  const [post] = await db
+    .insert(posts)
+    .values({ userId: author.id, caption: body.caption, images: body.images })
+    .returning();
+  await recordPostEvent(db, post.id, author.id, 'create');
+  return {
+    id: post.id,
+    userId: author.id,
+    user: { username: author.username, avatar: author.avatar },
+    caption: post.caption,
+    images: post.images,
+    createdAt: post.createdAt.toISOString(),
+    likesCount: 0,
+    commentsCount: 0,
+    isLiked: false,
+  };
+}
+
+async function requirePost(db: Db, postId: string) {
+  const [post] = await db
+    .select({ id: posts.id, userId: posts.userId })
+    .from(posts)
+    .where(eq(posts.id, postId));
+  if (!post) throw notFound(POST_TEXTS.postNotFound);
+  return post;
+}
+
+export async function deletePost(db: Db, user: SessionUser, postId: string): Promise<void> {
+  const post = await requirePost(db, postId);
+  if (!mayDelete(user, post.userId)) throw forbidden();
+  await recordPostEvent(db, post.id, user.id, 'delete');
+  await db.delete(posts).where(eq(posts.id, postId));
+}
+
+const likesCount = async (db: Db, postId: string) =>
+  Number(
+    (await db.select({ n: sql<number>`count(*)` }).from(postLikes).where(eq(postLikes.postId, postId)))[0].n,
+  );
+
+/** Idempotent; the unique pair keeps one like per user even when requests race. */
+export async function like(db: Db, user: SessionUser, postId: string): Promise<LikeAnswer> {
+  await requirePost(db, postId);
+  const added = await db
+    .insert(postLikes)
+    .values({ postId, userId: user.id })
+    .onConflictDoNothing()
+    .returning({ id: postLikes.id });
+  if (added.length > 0) await recordPostEvent(db, postId, user.id, 'like');
+  return { isLiked: true, likesCount: await likesCount(db, postId) };
+}
+
+export async function unlike(db: Db, user: SessionUser, postId: string): Promise<LikeAnswer> {
+  await requirePost(db, postId);
+  const removed = await db
+    .delete(postLikes)
+    .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, user.id)))
+    .returning({ id: postLikes.id });
+  if (removed.length > 0) await recordPostEvent(db, postId, user.id, 'unlike');
+  return { isLiked: false, likesCount: await likesCount(db, postId) };
+}
+
+const commentColumns = {
+  id: comments.id,
+  postId: comments.postId,
+  content: comments.content,
+  createdAt: comments.createdAt,
+  updatedAt: comments.updatedAt,
+  userId: users.id,
+  username: users.username,
+  avatar: users.avatar,
+};
+
+interface CommentRow {
+  id: string;
+  postId: string;
+  content: string;
+  createdAt: Date;
+  updatedAt: Date;
+  userId: string;
+  username: string;
+  avatar: string | null;
+}
+
+export const presentComment = (r: CommentRow): Comment => ({
+  id: r.id,
+  postId: r.postId,
+  content: r.content,
+  createdAt: iso(r.createdAt),
+  updatedAt: iso(r.updatedAt),
+  user: { id: r.userId, username: r.username, avatar: r.avatar },
+});
+
+/** A post's comments, oldest first; `before` is the id of the last comment already shown (DESIGN §3). */
+export async function listComments(
+  db: Db,
+  postId: string,
+  opts: { limit: number; before?: string },
+): Promise<Comment[]> {
+  await requirePost(db, postId);
+  const cursor = opts.before
+    ? sql`(${comments.createdAt}, ${comments.id}) > (SELECT a.created_at, a.id FROM comments a WHERE a.id = ${opts.before})`
+    : sql`true`;
+  const list = await db
+    .select(commentColumns)
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(and(eq(comments.postId, postId), cursor))
+    .orderBy(comments.createdAt, comments.id)
+    .limit(opts.limit);
+  return list.map(presentComment);
+}
+
+export async function addComment(
+  db: Db,
+  user: SessionUser,
+  postId: string,
+  content: string,
+): Promise<Comment> {
+  await requirePost(db, postId);
+  await assertNoBlockedWords(db, content);
+  const [c] = await db.insert(comments).values({ postId, userId: user.id, content }).returning();
+  await recordPostEvent(db, postId, user.id, 'comment');
+  return presentComment({ ...c, userId: user.id, username: user.username, avatar: user.avatar });
+}
+
+async function requireComment(db: Db, commentId: string) {
+  const [c] = await db.select().from(comments).where(eq(comments.id, commentId));
+  if (!c) throw notFound(POST_TEXTS.commentNotFound);
+  return c;
+}
+
+export async function editComment(
+  db: Db,
+  user: SessionUser,
+  commentId: string,
+  content: string,
+): Promise<Comment> {
+  const c = await requireComment(db, commentId);
+  if (!mayEdit(user, c.userId)) throw forbidden();
+  await assertNoBlockedWords(db, content);
+  const [u] = await db
+    .update(comments)
+    .set({ content, updatedAt: new Date() })
+    .where(eq(comments.id, commentId))
+    .returning();
+  return presentComment({ ...u, userId: user.id, username: user.username, avatar: user.avatar });
+}
+
+export async function deleteComment(db: Db, user: SessionUser, commentId: string): Promise<void> {
+  const c = await requireComment(db, commentId);
+  if (!mayDelete(user, c.userId)) throw forbidden();
+  await db.delete(comments).where(eq(comments.id, commentId));
+}

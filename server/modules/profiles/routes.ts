@@ -1,0 +1,54 @@
+import { pageQuery, updateProfileBody, z } from '../../../contract';
+import type { App, Ctx } from '../../context';
+import { requireUser } from '../../plugins/current-user';
+import { presentCurrentUser } from '../auth/presenters';
+import { listPosts } from '../posts/service';
+import { listUserTeams } from '../teams/service';
+import * as profiles from './service';
+
+const userIdParams = z.object({ userId: z.uuid() });
+const cursorQuery = pageQuery.extend({ before: z.uuid().optional() });
+
+export async function profileRoutes(app: App, ctx: Ctx) {
+  app.get(
+    '/api/profile/:username',
+    { schema: { params: z.object({ username: z.string().min(1).max(100) }) } },
+    async (request) => profiles.getProfile(ctx.db, request.params.username, request.user),
+  );
+
+  app.patch('/api/profile', { schema: { body: updateProfileBody } }, async (request) => {
+    const user = requireUser(request);
+    return presentCurrentUser(await profiles.updateProfile(ctx.db, user.id, request.body));
+  });
+
+  app.post('/api/follow/:userId', { schema: { params: userIdParams } }, async (request) =>
+    profiles.follow(ctx.db, requireUser(request), request.params.userId),
+  );
+
+  app.post('/api/unfollow/:userId', { schema: { params: userIdParams } }, async (request) =>
+    profiles.unfollow(ctx.db, requireUser(request), request.params.userId),
+  );
+
+  app.get(
+    '/api/posts/user/:userId',
+    { schema: { params: userIdParams, querystring: cursorQuery } },
+    async (request) =>
+      listPosts(ctx.db, {
+        viewerId: request.user?.id ?? null,
+        authorId: request.params.userId,
+        limit: request.query.limit,
+        before: request.query.before,
+      }),
+  );
+
+  app.get(
+    '/api/user/:userId/teams',
+    { schema: { params: userIdParams, querystring: cursorQuery } },
+    async (request) =>
+      listUserTeams(ctx.db, {
+        userId: request.params.userId,
+        limit: request.query.limit,
+        before: request.query.before,
+      }),
+  );
+}

@@ -1,0 +1,251 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  MAX_UPLOAD_BYTES,
+  type RegisterImageAnswer,
+  TEXTS,
+  UPLOAD_URL_TTL_SECONDS,
+  type UploadUrlAnswer,
+} from '../../../contract';
+import type { Ctx } from '../../context';
+import type { Db } from '../../db/client';
+import { uploadTokens } from '../../db/schema';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  payloadTooLarge,
+  unsupportedMediaType,
+} from '../../errors';
+import { type ObjectStorage, type StoredObject, TooLargeError } from '../../storage/types';
+import { reencodeAsWebp, SNIFF_BYTES, sniffImageType } from './image';
+import { localUploadUrl, verifyUploadSignature } from './signing';
+
+/** Server-side messages of this module beyond the shared TEXTS. */
+export const UPLOAD_MESSAGES = {
+  notAnUploadUrl: 'imageURL is not an upload address from this site',
+  uploadNotFound: 'Upload not found',
+  notYourUpload: 'This upload belongs to another user',
+  notUploaded: 'The file has not been uploaded yet',
+  objectNotFound: 'Object not found',
+  localOnly: 'Uploads go straight to object storage on this server',
+} as const;
+
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+const UUID_ONLY = new RegExp(`^${UUID}$`);
+const LOCAL_UPLOAD_PATH = new RegExp(`/api/objects/upload/(${UUID})/?$`);
+const RAW_KEY_PATH = new RegExp(`(?:^|/)raw/(${UUID})$`);
+/** Only re-encoded images are public; raw uploads never are. */
+const PUBLIC_KEY = /^images\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+const rawKey = (id: string) => `raw/${id}`;
+
+/** POST /api/objects/upload: a one-time upload address for the signed-in user. */
+export async function createUploadUrl(ctx: Ctx, userId: string): Promise<UploadUrlAnswer> {
+  const id = randomUUID();
+  const objectKey = rawKey(id);
+  const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000);
+  await ctx.db.insert(uploadTokens).values({ id, userId, objectKey, expiresAt });
+  const presigned = await ctx.storage.presignPut(objectKey, UPLOAD_URL_TTL_SECONDS);
+  return { uploadURL: presigned ?? localUploadUrl(ctx.config.sessionSecret, id, expiresAt) };
+}
+
+export interface ReceiveUploadInput {
+  id: string;
+  expires?: string;
+  signature?: string;
+  /** The Content-Length header, when the client sent one. */
+  contentLength?: string;
+  body: Readable | undefined;
+}
+
+/**
+ * PUT /api/objects/upload/:id (local disk only). The signature is the credential; the token is
+ * consumed atomically, so two PUTs to one address cannot both write.
+ *
+ * When the upload fails (too large, not an image, connection lost) the object is deleted and the
+ * token is released again (uploaded_at back to NULL): the address stays usable until it expires,
+ * so a client retry can still succeed, and a token is never left consumed but empty.
+ */
+export async function receiveUpload(ctx: Ctx, input: ReceiveUploadInput): Promise<{ etag: string }> {
+  if (ctx.storage.kind !== 'local') throw notFound(UPLOAD_MESSAGES.localOnly);
+  if (
+    !UUID_ONLY.test(input.id) ||
+    !verifyUploadSignature(ctx.config.sessionSecret, input.id, input.expires, input.signature)
+  ) {
+    throw forbidden(TEXTS.uploadUrlInvalid);
+  }
+  const declared = Number(input.contentLength);
+  if (input.contentLength && Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) {
+    throw payloadTooLarge(TEXTS.fileTooLarge);
+  }
+
+  const [token] = await ctx.db
+    .update(uploadTokens)
+    .set({ uploadedAt: sql`now()` })
+    .where(
+      and(
+        eq(uploadTokens.id, input.id),
+        isNull(uploadTokens.uploadedAt),
+        gt(uploadTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: uploadTokens.id, objectKey: uploadTokens.objectKey });
+  if (!token) throw forbidden(TEXTS.uploadUrlInvalid);
+
+  try {
+    return await storeUpload(ctx.storage, token.objectKey, input.body ?? Readable.from([]));
+  } catch (err) {
+    await ctx.storage.delete(token.objectKey).catch(() => {});
+    await ctx.db.update(uploadTokens).set({ uploadedAt: null }).where(eq(uploadTokens.id, token.id));
+    throw err;
+  }
+}
+
+/**
+ * Streams `body` into storage: the type is judged from the first bytes (415 unless an accepted
+ * raster image), and reading stops as soon as the count passes MAX_UPLOAD_BYTES (413). The
+ * answer's ETag is the MD5 of the bytes, as S3 gives it.
+ */
+async function storeUpload(storage: ObjectStorage, key: string, body: Readable): Promise<{ etag: string }> {
+  const source = body[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
+  const next = async () => {
+    const r = await source.next();
+    return r.done ? null : typeof r.value === 'string' ? Buffer.from(r.value) : r.value;
+  };
+
+  const headChunks: Buffer[] = [];
+  let headLength = 0;
+  let ended = false;
+  while (headLength < SNIFF_BYTES) {
+    const chunk = await next();
+    if (!chunk) {
+      ended = true;
+      break;
+    }
+    headChunks.push(chunk);
+    headLength += chunk.length;
+  }
+  const head = Buffer.concat(headChunks);
+  const type = sniffImageType(head);
+  if (!type) throw unsupportedMediaType(TEXTS.unsupportedType);
+
+  const md5 = createHash('md5');
+  let total = 0;
+  const take = (chunk: Buffer) => {
+    total += chunk.length;
+    if (total > MAX_UPLOAD_BYTES) throw payloadTooLarge(TEXTS.fileTooLarge);
+    md5.update(chunk);
+    return chunk;
+  };
+  async function* limited() {
+    yield take(head);
+    if (ended) return;
+    for (let chunk = await next(); chunk; chunk = await next()) yield take(chunk);
+  }
+  await storage.putStream(key, Readable.from(limited(), { objectMode: false }), type);
+  return { etag: `"${md5.digest('hex')}"` };
+}
+
+type UploadRef = { id: string } | { objectKey: string };
+
+/** The token an upload address points at: ours (`/api/objects/upload/<id>`) or a presigned S3 URL. */
+function parseUploadRef(imageURL: string): UploadRef | null {
+  let pathname: string;
+  try {
+    pathname = new URL(imageURL, 'http://upload.invalid').pathname;
+  } catch {
+    return null;
+  }
+  const local = LOCAL_UPLOAD_PATH.exec(pathname);
+  if (local) return { id: local[1].toLowerCase() };
+  const raw = RAW_KEY_PATH.exec(pathname);
+  if (raw) return { objectKey: rawKey(raw[1].toLowerCase()) };
+  return null;
+}
+
+async function findToken(db: Db, ref: UploadRef) {
+  const [token] = await db
+    .select()
+    .from(uploadTokens)
+    .where('id' in ref ? eq(uploadTokens.id, ref.id) : eq(uploadTokens.objectKey, ref.objectKey))
+    .limit(1);
+  return token ?? null;
+}
+
+/**
+ * PUT /api/post-images: turns the user's finished upload into a public image. The raw object is
+ * read back with a size cap (S3 cannot cap a presigned PUT), its type checked from the bytes, and
+ * re-encoded to WebP without metadata under images/<uuid>.webp; the raw object is then deleted.
+ * Registering the same upload again answers the same objectPath (a client may retry).
+ */
+export async function registerImage(
+  ctx: Ctx,
+  userId: string,
+  imageURL: string,
+): Promise<RegisterImageAnswer> {
+  const ref = parseUploadRef(imageURL);
+  if (!ref) throw badRequest(UPLOAD_MESSAGES.notAnUploadUrl, { imageURL: [UPLOAD_MESSAGES.notAnUploadUrl] });
+  const token = await findToken(ctx.db, ref);
+  if (!token) throw notFound(UPLOAD_MESSAGES.uploadNotFound);
+  if (token.userId !== userId) throw forbidden(UPLOAD_MESSAGES.notYourUpload);
+  if (token.objectPath) return { objectPath: token.objectPath };
+  if (ctx.storage.kind === 'local' && !token.uploadedAt) throw conflict(UPLOAD_MESSAGES.notUploaded);
+
+  let raw: Buffer | null;
+  try {
+    raw = await ctx.storage.getBuffer(token.objectKey, MAX_UPLOAD_BYTES);
+  } catch (err) {
+    if (!(err instanceof TooLargeError)) throw err;
+    await ctx.storage.delete(token.objectKey);
+    throw payloadTooLarge(TEXTS.fileTooLarge);
+  }
+  if (!raw) {
+    // Still being written, or registered a moment ago by a concurrent request.
+    const again = await findToken(ctx.db, { id: token.id });
+    if (again?.objectPath) return { objectPath: again.objectPath };
+    throw conflict(UPLOAD_MESSAGES.notUploaded);
+  }
+
+  const type = sniffImageType(raw.subarray(0, SNIFF_BYTES));
+  let webp: Buffer;
+  try {
+    if (!type) throw unsupportedMediaType(TEXTS.unsupportedType);
+    webp = await reencodeAsWebp(raw, type);
+  } catch (err) {
+    await ctx.storage.delete(token.objectKey);
+    throw err;
+  }
+
+  const imageKey = `images/${randomUUID()}.webp`;
+  const objectPath = `/objects/${imageKey}`;
+  await ctx.storage.putBuffer(imageKey, webp, 'image/webp');
+  const [claimed] = await ctx.db
+    .update(uploadTokens)
+    .set({
+      registeredAt: sql`now()`,
+      objectPath,
+      uploadedAt: sql`coalesce(${uploadTokens.uploadedAt}, now())`,
+    })
+    .where(and(eq(uploadTokens.id, token.id), isNull(uploadTokens.registeredAt)))
+    .returning({ objectPath: uploadTokens.objectPath });
+  if (!claimed) {
+    // A concurrent registration of the same upload won; answer its image and drop ours.
+    await ctx.storage.delete(imageKey);
+    const winner = await findToken(ctx.db, { id: token.id });
+    if (!winner?.objectPath) throw conflict(UPLOAD_MESSAGES.notUploaded);
+    return { objectPath: winner.objectPath };
+  }
+  await ctx.storage.delete(token.objectKey);
+  return { objectPath };
+}
+
+/** GET /objects/*: a public (re-encoded) image, or 404 for anything else. */
+export async function openPublicObject(storage: ObjectStorage, key: string): Promise<StoredObject> {
+  if (!PUBLIC_KEY.test(key)) throw notFound(UPLOAD_MESSAGES.objectNotFound);
+  const object = await storage.get(key);
+  if (!object) throw notFound(UPLOAD_MESSAGES.objectNotFound);
+  return object;
+}

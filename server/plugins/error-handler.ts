@@ -1,0 +1,35 @@
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { App } from '../context';
+import { HttpError } from '../errors';
+
+/** Maps every error to { message, errors? }; 5xx details stay in the log, never in the answer. */
+export function registerErrorHandler(app: App) {
+  app.setErrorHandler((err, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const errors: Record<string, string[]> = {};
+      for (const v of err.validation) {
+        const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        errors[field] = [...(errors[field] ?? []), v.message ?? 'Invalid input'];
+      }
+      const summary = Object.entries(errors)
+        .map(([f, msgs]) => (f === '_' ? msgs[0] : `${f}: ${msgs[0]}`))
+        .join('; ');
+      return reply.status(400).send({ message: summary || 'Invalid input', errors });
+    }
+    if (err instanceof HttpError) {
+      return reply
+        .status(err.statusCode)
+        .send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
+    }
+    const e = err as { statusCode?: number; message?: string };
+    const status = e.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      return reply.status(500).send({ message: 'Something went wrong on our side' });
+    }
+    if (status === 429)
+      return reply.status(429).send({ message: e.message || 'Too many requests, please try again later' });
+    // Fastify's own 4xx (bad JSON, body too large, unsupported content type) keep their message.
+    return reply.status(status).send({ message: e.message ?? 'Request failed' });
+  });
+}

@@ -1,0 +1,58 @@
+import helmet from '@fastify/helmet';
+import type { App } from '../context';
+import { forbidden, unsupportedMediaType } from '../errors';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Security headers (CSP) and the cross-site rules of DESIGN §5: state-changing API requests carry
+ * JSON or nothing (the signed upload PUT excepted), and a browser Origin must be our own host.
+ */
+export async function registerSecurity(app: App, opts: { extraConnectSrc?: string[] }) {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        connectSrc: ["'self'", ...(opts.extraConnectSrc ?? [])],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    if (origin && origin !== 'null') {
+      let host: string | null = null;
+      try {
+        host = new URL(origin).host;
+      } catch {
+        host = null;
+      }
+      if (host !== request.headers.host) throw forbidden('Cross-site request refused');
+    }
+    if (request.routeOptions.config?.rawUpload) return;
+    const type = request.headers['content-type'];
+    if (type && !/^application\/json\b/i.test(type))
+      throw unsupportedMediaType('Requests must be sent as JSON');
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes a raw file body (the signed upload PUT). */
+    rawUpload?: boolean;
+  }
+}

@@ -1,0 +1,67 @@
+import { screen, waitFor } from '@testing-library/react';
+import { aUser, json, mockFetch, renderApp, signedIn, signedOut } from '@web/test/utils';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from './router';
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('routes', () => {
+  it.each(['/settings', '/gear', '/teams/create', '/teams/t-1/manage'])(
+    'send a signed-out visitor from %s to /auth',
+    async (route) => {
+      mockFetch(signedOut());
+      renderApp(<AppRoutes />, { route });
+      expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+      expect(location()).toBe('/auth');
+    },
+  );
+
+  it('show a spinner while the current user loads', async () => {
+    let answer: (r: Response) => void = () => {};
+    mockFetch({ 'GET /api/user': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderApp(<AppRoutes />, { route: '/settings' });
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(location()).toBe('/settings');
+    answer(json({ message: 'Not signed in' }, 401));
+    await waitFor(() => expect(location()).toBe('/auth'));
+  });
+
+  it('let a signed-in user into a protected page', async () => {
+    mockFetch(signedIn());
+    renderApp(<AppRoutes />, { route: '/settings' });
+    expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
+    expect(location()).toBe('/settings');
+  });
+
+  it('send a signed-in visitor from /auth to /', async () => {
+    mockFetch(signedIn());
+    renderApp(<AppRoutes />, { route: '/auth' });
+    expect(await screen.findByRole('heading', { name: 'Latest from Community' })).toBeInTheDocument();
+    expect(location()).toBe('/');
+  });
+
+  it('show / to visitors who are not signed in, with a Sign In link', async () => {
+    mockFetch(signedOut());
+    renderApp(<AppRoutes />, { route: '/' });
+    expect(await screen.findByRole('heading', { name: 'Latest from Community' })).toBeInTheDocument();
+    expect(screen.getByText('No posts yet. Be the first to share!')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+    expect(screen.queryByRole('button', { name: 'Profile menu' })).not.toBeInTheDocument();
+  });
+
+  it('show the 404 page with a link home for any other path', async () => {
+    mockFetch(signedOut());
+    renderApp(<AppRoutes />, { route: '/no/such/page' });
+    expect(await screen.findByText('404')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go home' })).toHaveAttribute('href', '/');
+  });
+
+  it('show the header menus to a signed-in user', async () => {
+    mockFetch(signedIn(aUser({ username: 'medic_07' })));
+    renderApp(<AppRoutes />, { route: '/' });
+    expect(await screen.findByRole('button', { name: 'Profile menu' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Search players, events, gear...')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+  });
+});

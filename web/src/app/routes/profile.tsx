@@ -1,0 +1,53 @@
+import { TEXTS } from '@contract/texts';
+import { PageContainer } from '@web/components/page';
+import { Button } from '@web/components/ui/button';
+import { UserPosts } from '@web/features/posts/components/user-posts';
+import { useProfile } from '@web/features/profiles/api/get-profile';
+import { ProfileHeader, ProfileHeaderSkeleton } from '@web/features/profiles/components/profile-header';
+import { ProfileTeams } from '@web/features/profiles/components/profile-teams';
+import { ApiError } from '@web/lib/api';
+import { useUser } from '@web/lib/auth';
+import { UserX } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+
+/** /profile/{username}: a public profile with teams and posts. */
+export function ProfilePage() {
+  const { username = '' } = useParams();
+  const { user } = useUser();
+  const profile = useProfile(username);
+
+  if (profile.isPending) {
+    return (
+      <PageContainer>
+        <ProfileHeaderSkeleton />
+      </PageContainer>
+    );
+  }
+  if (profile.isError) {
+    const missing = profile.error instanceof ApiError && profile.error.status === 404;
+    return (
+      <PageContainer>
+        <div className="flex flex-col items-center gap-4 rounded-xl border border-border bg-card p-12 text-center">
+          <UserX className="size-10 text-muted-foreground" aria-hidden="true" />
+          <h1 className="text-xl font-semibold">{missing ? TEXTS.notFound : TEXTS.fetchProfileFailed}</h1>
+          <Button asChild variant="outline">
+            <Link to="/">Go home</Link>
+          </Button>
+        </div>
+      </PageContainer>
+    );
+  }
+  return (
+    <PageContainer>
+      <ProfileHeader profile={profile.data} viewer={user} />
+      <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+        <aside className="lg:order-2">
+          <ProfileTeams userId={profile.data.id} />
+        </aside>
+        <div className="min-w-0 lg:order-1">
+          <UserPosts userId={profile.data.id} />
+        </div>
+      </div>
+    </PageContainer>
+  );
+}

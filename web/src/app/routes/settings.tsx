@@ -1,0 +1,19 @@
+import { PageContainer, PageTitle } from '@web/components/page';
+import { DeleteAccountCard } from '@web/features/auth/components/delete-account-card';
+import { AvatarCard } from '@web/features/profiles/components/avatar-card';
+import { ProfileForm } from '@web/features/profiles/components/profile-form';
+import { useUser } from '@web/lib/auth';
+
+/** /settings (protected): avatar, profile fields, and the Danger Zone. */
+export function SettingsPage() {
+  const { user } = useUser();
+  if (!user) return null;
+  return (
+    <PageContainer className="max-w-3xl">
+      <PageTitle title="Settings" description="Manage your profile and account." />
+      <AvatarCard user={user} />
+      <ProfileForm key={user.id} user={user} />
+      <DeleteAccountCard />
+    </PageContainer>
+  );
+}

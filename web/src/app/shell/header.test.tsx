@@ -1,0 +1,48 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { aUser, json, mockFetch, renderApp, signedIn } from '@web/test/utils';
+import { describe, expect, it } from 'vitest';
+import { Header } from './header';
+
+describe('header', () => {
+  it('profile menu shows the username, Profile, Settings and Logout; Logout signs out and goes to /auth', async () => {
+    const fetchMock = mockFetch({
+      ...signedIn(aUser({ username: 'medic_07' })),
+      'POST /api/logout': () => new Response(null, { status: 204 }),
+    });
+    const { client } = renderApp(<Header />, { route: '/settings' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(menu).toHaveTextContent('medic_07');
+    expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile/medic_07');
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth'));
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/logout' && init?.method === 'POST')).toBe(
+      true,
+    );
+    expect(client.getQueryData(['/api/user'])).toBeNull();
+  });
+
+  it('shows Logout failed with the server message when logout fails', async () => {
+    mockFetch({
+      ...signedIn(),
+      'POST /api/logout': () => json({ message: 'Session store unavailable' }, 500),
+    });
+    renderApp(<Header />, { route: '/' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    expect(await screen.findByText('Logout failed')).toBeInTheDocument();
+    expect(screen.getByText('Session store unavailable')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/');
+  });
+
+  it('notifications menu is titled Notifications and holds No new notifications', async () => {
+    mockFetch(signedIn());
+    renderApp(<Header />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    const menu = await screen.findByRole('menu');
+    expect(menu).toHaveTextContent('Notifications');
+    expect(menu).toHaveTextContent('No new notifications');
+  });
+});

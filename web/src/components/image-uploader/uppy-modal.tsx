@@ -1,0 +1,94 @@
+import '@uppy/core/css/style.min.css';
+import '@uppy/dashboard/css/style.min.css';
+import { TEXTS } from '@contract/texts';
+import AwsS3 from '@uppy/aws-s3';
+import Uppy from '@uppy/core';
+import DashboardModal from '@uppy/react/dashboard-modal';
+import { toast } from '@web/components/ui/use-toast';
+import { errorText } from '@web/lib/api';
+import { useTheme } from '@web/lib/theme';
+import { useEffect, useRef, useState } from 'react';
+import type { ImageUploaderProps } from './index';
+import { createSignRequest, registerImage, uploadErrorMessage } from './upload-api';
+
+/**
+ * The heavy part of the uploader (Uppy core, Dashboard and the S3 plugin), loaded only when an
+ * uploader first opens. Files go straight to the address the server signs, then each one is
+ * registered (PUT /api/post-images) and its objectPath handed to `onUploaded`.
+ */
+export default function UppyModal(props: ImageUploaderProps) {
+  const propsRef = useRef(props);
+  propsRef.current = props;
+  const { theme } = useTheme();
+  const [uppy, setUppy] = useState<Uppy | null>(null);
+  const { maxNumberOfFiles, maxFileSize } = props;
+
+  useEffect(() => {
+    const uploadUrls = new Map<string, string>();
+    const instance = new Uppy({
+      autoProceed: false,
+      allowMultipleUploadBatches: false,
+      restrictions: { allowedFileTypes: ['image/*'], maxFileSize, maxNumberOfFiles },
+    }).use(AwsS3, {
+      shouldUseMultipart: false,
+      allowedMetaFields: false,
+      generateObjectKey: (file) => file.id,
+      signRequest: createSignRequest(uploadUrls),
+    });
+
+    instance.on('upload-success', async (file, response) => {
+      const imageURL = (file && uploadUrls.get(file.id)) || response.uploadURL;
+      if (!imageURL) return;
+      let objectPath: string;
+      try {
+        ({ objectPath } = await registerImage(imageURL));
+      } catch (error) {
+        console.error('Image registration failed', error);
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: errorText(error, TEXTS.imageProcessFailed),
+        });
+        return;
+      }
+      await propsRef.current.onUploaded(objectPath);
+    });
+
+    instance.on('upload-error', (_file, error) => {
+      toast({
+        variant: 'destructive',
+        title: propsRef.current.uploadErrorTitle ?? TEXTS.uploadFailed,
+        description: uploadErrorMessage(error),
+      });
+    });
+
+    setUppy(instance);
+    return () => {
+      instance.destroy();
+    };
+  }, [maxFileSize, maxNumberOfFiles]);
+
+  if (!uppy) return null;
+
+  const close = () => {
+    try {
+      uppy.clear();
+    } catch {
+      // An upload still runs: keep its files; it finishes in the background.
+    }
+    propsRef.current.onOpenChange(false);
+  };
+
+  return (
+    <DashboardModal
+      uppy={uppy}
+      open={props.open}
+      onRequestClose={close}
+      closeAfterFinish
+      closeModalOnClickOutside
+      proudlyDisplayPoweredByUppy={false}
+      theme={theme}
+      note={props.note}
+    />
+  );
+}

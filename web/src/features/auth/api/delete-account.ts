@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@web/lib/api';
+import { clearSession } from './sign-out';
+
+/** DELETE /api/user → 204: the account and its data are gone and the session ends. */
+export function deleteAccount(): Promise<null> {
+  return apiRequest<null>('DELETE', '/api/user');
+}
+
+export function useDeleteAccount({
+  onSuccess,
+  onError,
+}: {
+  onSuccess?: () => void;
+  onError?: (error: Error) => void;
+} = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: () => {
+      clearSession(queryClient);
+      onSuccess?.();
+    },
+    onError,
+  });
+}

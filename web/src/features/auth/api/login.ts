@@ -1,0 +1,18 @@
+import type { CurrentUser, LoginBody } from '@contract/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@web/lib/api';
+import { userQueryKey } from '@web/lib/auth';
+
+/** POST /api/login → the signed-in user. */
+export function login(body: LoginBody): Promise<CurrentUser> {
+  return apiRequest<CurrentUser>('POST', '/api/login', body);
+}
+
+export function useLogin({ onError }: { onError?: (error: Error) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
+    onError,
+  });
+}

@@ -1,0 +1,19 @@
+import type { CurrentUser, RegisterBody } from '@contract/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@web/lib/api';
+import { userQueryKey } from '@web/lib/auth';
+
+/** POST /api/register {username, email, password} → 201 with the new, signed-in user. */
+export function register({ username, email, password }: RegisterBody): Promise<CurrentUser> {
+  // Only these three fields: the form's confirmPassword is never sent (SPEC §5).
+  return apiRequest<CurrentUser>('POST', '/api/register', { username, email, password });
+}
+
+export function useRegister({ onError }: { onError?: (error: Error) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
+    onError,
+  });
+}

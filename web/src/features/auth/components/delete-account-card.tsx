@@ -1,0 +1,67 @@
+import { TEXTS } from '@contract/texts';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@web/components/ui/alert-dialog';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { toast } from '@web/components/ui/use-toast';
+import { errorText } from '@web/lib/api';
+import { Trash2 } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { useDeleteAccount } from '../api/delete-account';
+
+/** Settings' Danger Zone: deleting the account after a confirmation (SPEC §2 /settings). */
+export function DeleteAccountCard() {
+  const navigate = useNavigate();
+  const deletion = useDeleteAccount({
+    onSuccess: () => {
+      toast({ title: TEXTS.accountDeleted });
+      navigate('/auth');
+    },
+    onError: (error) =>
+      toast({ variant: 'destructive', title: TEXTS.accountDeleteFailed, description: errorText(error) }),
+  });
+
+  return (
+    <Card className="border-destructive/50">
+      <CardHeader>
+        <CardTitle className="text-destructive">Danger Zone</CardTitle>
+        <CardDescription>
+          Deleting your account removes your profile, posts and everything you shared.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button variant="destructive" disabled={deletion.isPending}>
+              <Trash2 aria-hidden="true" />
+              Delete Account
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Are you sure?</AlertDialogTitle>
+              <AlertDialogDescription>
+                This will permanently delete your account and all your data.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogAction variant="destructive" onClick={() => deletion.mutate()}>
+                Delete Account
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,12 @@
+import type { UserProfile } from '@contract/profiles';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+/** GET /api/profile/{username} (through the default GET of the key's parts). 404 → 'User not found'. */
+export const profileQueryKey = (username: string) => ['/api/profile', username] as const;
+
+export const profileQueryOptions = (username: string) =>
+  queryOptions<UserProfile>({ queryKey: profileQueryKey(username) });
+
+export function useProfile(username: string) {
+  return useQuery(profileQueryOptions(username));
+}

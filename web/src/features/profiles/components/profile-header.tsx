@@ -1,0 +1,178 @@
+import type { CurrentUser } from '@contract/auth';
+import type { UserProfile } from '@contract/profiles';
+import { TEXTS } from '@contract/texts';
+import { ImageUploader } from '@web/components/image-uploader';
+import { UserAvatar } from '@web/components/ui/avatar';
+import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { toast } from '@web/components/ui/use-toast';
+import { errorText } from '@web/lib/api';
+import { joinedText } from '@web/lib/format';
+import { CalendarDays, ImageUp, MapPin, Pencil, UserCheck, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useFollowUser } from '../api/follow-user';
+import { useUnfollowUser } from '../api/unfollow-user';
+import { useUpdateProfile } from '../api/update-profile';
+
+/** A public profile's top: cover banner, avatar, name, bio, location, join date, counts, actions. */
+export function ProfileHeader({ profile, viewer }: { profile: UserProfile; viewer: CurrentUser | null }) {
+  const isOwn = viewer?.id === profile.id;
+  const joined = joinedText(profile.joinedAt);
+  return (
+    <section aria-label="Profile" className="overflow-hidden rounded-xl border border-border bg-card">
+      <Cover src={profile.coverImage} />
+      <div className="px-4 pb-6 sm:px-6">
+        <div className="-mt-12 flex flex-wrap items-end justify-between gap-4 sm:-mt-16">
+          <UserAvatar
+            username={profile.username}
+            src={profile.avatar}
+            className="size-24 border-4 border-card bg-card sm:size-32"
+            fallbackClassName="text-2xl sm:text-4xl"
+          />
+          <div className="flex flex-wrap gap-2">
+            {isOwn ? (
+              <>
+                <BannerButton />
+                <Button asChild variant="outline">
+                  <Link to="/settings">
+                    <Pencil aria-hidden="true" />
+                    Edit Profile
+                  </Link>
+                </Button>
+              </>
+            ) : viewer ? (
+              <FollowButton profile={profile} />
+            ) : (
+              <Button asChild variant="outline">
+                <Link to="/auth">Sign in to follow</Link>
+              </Button>
+            )}
+          </div>
+        </div>
+        <h1 className="mt-4 text-2xl font-bold tracking-tight break-all sm:text-3xl">{profile.username}</h1>
+        {profile.bio ? (
+          <p className="mt-2 max-w-2xl whitespace-pre-line text-muted-foreground">{profile.bio}</p>
+        ) : null}
+        <div className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
+          {profile.location ? (
+            <span className="inline-flex items-center gap-1.5">
+              <MapPin className="size-4" aria-hidden="true" />
+              {profile.location}
+            </span>
+          ) : null}
+          {joined ? (
+            <span className="inline-flex items-center gap-1.5">
+              <CalendarDays className="size-4" aria-hidden="true" />
+              {joined}
+            </span>
+          ) : null}
+        </div>
+        <dl className="mt-6 grid grid-cols-4 gap-2 border-t border-border pt-4 text-center sm:max-w-lg sm:text-left">
+          <Count label="Posts" value={profile.postsCount} testId="posts-count" />
+          <Count label="Followers" value={profile.followersCount} testId="followers-count" />
+          <Count label="Following" value={profile.followingCount} testId="following-count" />
+          <Count label="Events" value={profile.eventsCount} testId="events-count" />
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function Cover({ src }: { src: string | null }) {
+  return (
+    <div className="relative h-40 bg-gradient-to-br from-hero-from via-olive to-hero-to sm:h-56">
+      {src ? <img src={src} alt="" className="absolute inset-0 size-full object-cover" /> : null}
+    </div>
+  );
+}
+
+function Count({ label, value, testId }: { label: string; value: number; testId: string }) {
+  return (
+    <div className="flex flex-col-reverse">
+      <dt className="text-xs text-muted-foreground sm:text-sm">{label}</dt>
+      <dd className="text-lg font-bold sm:text-xl" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function BannerButton() {
+  const [open, setOpen] = useState(false);
+  const update = useUpdateProfile();
+  const onUploaded = async (objectPath: string) => {
+    try {
+      await update.mutateAsync({ coverImage: objectPath });
+      toast({ title: TEXTS.bannerUpdated });
+    } catch (error) {
+      toast({ variant: 'destructive', title: TEXTS.bannerUpdateFailed, description: errorText(error) });
+    }
+  };
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)} disabled={update.isPending}>
+        <ImageUp aria-hidden="true" />
+        Change Banner
+      </Button>
+      <ImageUploader
+        open={open}
+        onOpenChange={setOpen}
+        maxNumberOfFiles={1}
+        onUploaded={onUploaded}
+        note="One image, up to 25 MB"
+      />
+    </>
+  );
+}
+
+function FollowButton({ profile }: { profile: UserProfile }) {
+  const follow = useFollowUser(profile.username);
+  const unfollow = useUnfollowUser(profile.username);
+  const pending = follow.isPending || unfollow.isPending;
+  if (profile.isFollowing) {
+    return (
+      <Button
+        variant="outline"
+        disabled={pending}
+        onClick={() =>
+          unfollow.mutate(profile.id, {
+            onError: (error) =>
+              toast({ variant: 'destructive', title: TEXTS.unfollowFailed, description: errorText(error) }),
+          })
+        }
+      >
+        <UserCheck aria-hidden="true" />
+        Unfollow
+      </Button>
+    );
+  }
+  return (
+    <Button
+      disabled={pending}
+      onClick={() =>
+        follow.mutate(profile.id, {
+          onError: (error) =>
+            toast({ variant: 'destructive', title: TEXTS.followFailed, description: errorText(error) }),
+        })
+      }
+    >
+      <UserPlus aria-hidden="true" />
+      Follow
+    </Button>
+  );
+}
+
+export function ProfileHeaderSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-xl border border-border bg-card" aria-busy="true">
+      <Skeleton className="h-40 rounded-none sm:h-56" />
+      <div className="px-4 pb-6 sm:px-6">
+        <Skeleton className="-mt-12 size-24 rounded-full border-4 border-card sm:-mt-16 sm:size-32" />
+        <Skeleton className="mt-4 h-8 w-48" />
+        <Skeleton className="mt-3 h-4 w-72 max-w-full" />
+        <Skeleton className="mt-6 h-12 w-full max-w-lg" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { DEFAULT_THEME, THEME_STORAGE_KEY, type Theme } from '@contract/constants';
+import { useSyncExternalStore } from 'react';
+
+/** Theme preference (SPEC §4): light or dark, dark by default, kept under the key 'theme'. */
+function readStored(): Theme {
+  try {
+    const value = localStorage.getItem(THEME_STORAGE_KEY);
+    return value === 'light' || value === 'dark' ? value : DEFAULT_THEME;
+  } catch {
+    return DEFAULT_THEME;
+  }
+}
+
+let current: Theme = DEFAULT_THEME;
+const listeners = new Set<() => void>();
+
+/** Puts the theme's class on <html>: `dark` or `light`. */
+export function applyTheme(theme: Theme): void {
+  current = theme;
+  const root = document.documentElement;
+  root.classList.toggle('dark', theme === 'dark');
+  root.classList.toggle('light', theme === 'light');
+  root.style.colorScheme = theme;
+  for (const listener of listeners) listener();
+}
+
+/** Applies the stored theme; main.tsx calls it before the first render (no inline script: CSP). */
+export function initTheme(): Theme {
+  const theme = readStored();
+  applyTheme(theme);
+  return theme;
+}
+
+export function setTheme(theme: Theme): void {
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, theme);
+  } catch {
+    // Storage may be unavailable (private mode); the theme still applies for this visit.
+  }
+  applyTheme(theme);
+}
+
+export function getTheme(): Theme {
+  return current;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useTheme(): { theme: Theme; toggleTheme: () => void } {
+  const theme = useSyncExternalStore(subscribe, getTheme, getTheme);
+  return { theme, toggleTheme: () => setTheme(theme === 'dark' ? 'light' : 'dark') };
+}
