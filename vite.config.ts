@@ -16,7 +16,7 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: path.resolve(root, 'dist/web'),
+    outDir: path.resolve(root, process.env.WEB_DIST ?? 'dist/web'),
     emptyOutDir: true,
     // scripts/print-bundle-sizes.mjs reads the manifest to work out what each page loads first.
     manifest: true,

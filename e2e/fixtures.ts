@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
 
 export const PASSWORD = 'field-ready-pass-2026';
 
@@ -22,10 +23,14 @@ export async function signInThroughForm(page: Page, username: string, password =
   await expect(page).toHaveURL(/\/$/);
 }
 
-/** A tiny real PNG made in the browser-free way: a 64x48 image with an orange square. */
-export function pngFile(): { name: string; mimeType: string; buffer: Buffer } {
-  // 1x1 orange PNG, valid and decodable by sharp.
-  const b64 =
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==';
-  return { name: 'avatar.png', mimeType: 'image/png', buffer: Buffer.from(b64, 'base64') };
+/** A real 64x48 PNG (an orange field), made with sharp, as a user would pick from disk. */
+export async function pngFile(
+  name = 'avatar.png',
+): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const buffer = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 230, g: 120, b: 30 } },
+  })
+    .png()
+    .toBuffer();
+  return { name, mimeType: 'image/png', buffer };
 }

@@ -11,7 +11,7 @@ test('settings: edit the profile and upload an avatar', async ({ page }) => {
 
   await page.getByRole('button', { name: 'Change Avatar' }).click();
   const input = page.locator('.uppy-Dashboard-input').first();
-  await input.setInputFiles(pngFile());
+  await input.setInputFiles(await pngFile());
   await page.getByRole('button', { name: /Upload 1 file/i }).click();
   await expect(page.getByText('Avatar updated')).toBeVisible();
 

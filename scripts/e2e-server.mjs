@@ -7,8 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-if (!existsSync(path.join(root, 'dist', 'web', 'index.html'))) {
-  console.error('dist/web is missing: run `npm run build` first');
+const webDist = path.resolve(root, process.env.WEB_DIST ?? path.join('dist', 'web'));
+if (!existsSync(path.join(webDist, 'index.html'))) {
+  console.error(`${webDist} is missing: run \`npm run build\` first`);
   process.exit(1);
 }
 const dataDir = mkdtempSync(path.join(tmpdir(), 'airsoft-e2e-'));

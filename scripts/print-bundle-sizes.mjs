@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 150;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'dist', 'web');
+const dist = path.resolve(root, process.env.WEB_DIST ?? path.join('dist', 'web'));
 const assetsDir = path.join(dist, 'assets');
 
 if (!existsSync(path.join(dist, 'index.html'))) {

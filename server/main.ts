@@ -45,7 +45,7 @@ async function main() {
       rateLimits: env.RATE_LIMITS === 'on',
       adminUsernames: env.ADMIN_USERNAMES,
       sessionSecret: loadSessionSecret(dataDir, env.SESSION_SECRET),
-      webDist: path.join(root, 'dist', 'web'),
+      webDist: path.resolve(root, env.WEB_DIST ?? path.join('dist', 'web')),
       redisUrl: env.REDIS_URL,
     },
   });
