@@ -4,6 +4,7 @@ import '../contract/messages';
 import type { App, AppDeps, Ctx } from './context';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
+import { SessionCache } from './modules/auth/session-cache';
 import { moderationRoutes } from './modules/moderation/routes';
 import { postRoutes } from './modules/posts/routes';
 import { profileRoutes } from './modules/profiles/routes';
@@ -28,7 +29,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const ctx: Ctx = { db: deps.database.db, storage: deps.storage, config: deps.config };
+  const ctx: Ctx = {
+    db: deps.database.db,
+    storage: deps.storage,
+    config: deps.config,
+    sessions: new SessionCache(deps.config.sessionCacheMs ?? 5_000),
+  };
 
   registerErrorHandler(app);
   await registerSecurity(app, { extraConnectSrc: deps.storage.kind === 's3' ? ['https:', 'http:'] : [] });

@@ -7,6 +7,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Db } from './db/client';
+import type { SessionCache } from './modules/auth/session-cache';
 import type { ObjectStorage } from './storage/types';
 
 export type App = FastifyInstance<
@@ -28,6 +29,8 @@ export interface AppConfig {
   webDist?: string | null;
   /** Redis URL for a shared rate-limit store. */
   redisUrl?: string;
+  /** How long a resolved session is kept in this process (default 5000 ms; 0 turns it off). */
+  sessionCacheMs?: number;
 }
 
 export interface AppDeps {
@@ -41,4 +44,5 @@ export interface Ctx {
   db: Db;
   storage: ObjectStorage;
   config: AppConfig;
+  sessions: SessionCache;
 }

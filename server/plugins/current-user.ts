@@ -17,7 +17,7 @@ export async function registerCurrentUser(app: App, ctx: Ctx) {
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
-    request.user = token ? await resolveSession(ctx.db, token) : null;
+    request.user = token ? await resolveSession(ctx.db, token, ctx.sessions) : null;
   });
 }
 

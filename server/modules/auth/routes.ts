@@ -29,7 +29,7 @@ export async function authRoutes(app: App, ctx: Ctx) {
 
   app.post('/api/logout', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token) await revokeSession(ctx.db, token);
+    if (token) await revokeSession(ctx.db, token, ctx.sessions);
     clearSessionCookie(reply);
     return reply.status(204).send();
   });
@@ -39,6 +39,7 @@ export async function authRoutes(app: App, ctx: Ctx) {
   app.delete('/api/user', async (request, reply) => {
     const user = requireUser(request);
     await auth.deleteAccount(ctx.db, user.id);
+    ctx.sessions.forgetUser(user.id);
     clearSessionCookie(reply);
     return reply.status(204).send();
   });

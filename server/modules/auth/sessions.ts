@@ -2,13 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userSessions, users } from '../../db/schema';
+import type { SessionCache } from './session-cache';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Sliding expiry: a session seen again after this long gets a fresh 30 days. */
 const REFRESH_AFTER_MS = 60 * 60 * 1000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export type SessionUser = typeof users.$inferSelect;
 
@@ -23,10 +24,19 @@ export async function createSession(db: Db, userId: string): Promise<string> {
   return token;
 }
 
-/** The user behind a token, or null; extends the expiry when the session is in use. */
-export async function resolveSession(db: Db, token: string): Promise<SessionUser | null> {
+/**
+ * The user behind a token, or null; extends the expiry when the session is in use. With a cache,
+ * a session resolved in the last few seconds costs no query.
+ */
+export async function resolveSession(
+  db: Db,
+  token: string,
+  cache?: SessionCache,
+): Promise<SessionUser | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
+  const cached = cache?.get(tokenHash);
+  if (cached) return cached;
   const rows = await db
     .select({ user: users, sessionId: userSessions.id, lastSeenAt: userSessions.lastSeenAt })
     .from(userSessions)
@@ -41,10 +51,12 @@ export async function resolveSession(db: Db, token: string): Promise<SessionUser
       .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
       .where(eq(userSessions.id, row.sessionId));
   }
+  cache?.set(tokenHash, row.user);
   return row.user;
 }
 
-export async function revokeSession(db: Db, token: string): Promise<void> {
+export async function revokeSession(db: Db, token: string, cache?: SessionCache): Promise<void> {
+  cache?.forgetToken(hashToken(token));
   await db.delete(userSessions).where(eq(userSessions.tokenHash, hashToken(token)));
 }
 

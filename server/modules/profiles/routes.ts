@@ -18,7 +18,9 @@ export async function profileRoutes(app: App, ctx: Ctx) {
 
   app.patch('/api/profile', { schema: { body: updateProfileBody } }, async (request) => {
     const user = requireUser(request);
-    return presentCurrentUser(await profiles.updateProfile(ctx.db, user.id, request.body));
+    const updated = await profiles.updateProfile(ctx.db, user.id, request.body);
+    ctx.sessions.forgetUser(user.id);
+    return presentCurrentUser(updated);
   });
 
   app.post('/api/follow/:userId', { schema: { params: userIdParams } }, async (request) =>
