@@ -41,10 +41,10 @@ describe('routes', () => {
   });
 
   it('show / to visitors who are not signed in, with a Sign In link', async () => {
-    mockFetch(signedOut());
+    mockFetch({ ...signedOut(), 'GET /api/posts/feed': () => json([]) });
     renderApp(<AppRoutes />, { route: '/' });
     expect(await screen.findByRole('heading', { name: 'Latest from Community' })).toBeInTheDocument();
-    expect(screen.getByText('No posts yet. Be the first to share!')).toBeInTheDocument();
+    expect(await screen.findByText('No posts yet. Be the first to share!')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
     expect(screen.queryByRole('button', { name: 'Profile menu' })).not.toBeInTheDocument();
   });

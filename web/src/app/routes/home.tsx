@@ -2,10 +2,17 @@ import { PRODUCT_NAME } from '@contract/constants';
 import { WEB_TEXTS } from '@contract/texts';
 import { ComingSoon, PageContainer, PageTitle } from '@web/components/page';
 import { Button } from '@web/components/ui/button';
+import { PageSpinner } from '@web/components/ui/spinner';
 import { FeedSection } from '@web/features/posts/components/feed-section';
 import { useUser } from '@web/lib/auth';
 import { Calendar, ChevronRight } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { type Section, useSection } from '../section';
+
+// The admin tools are a chunk of their own, fetched only when an admin opens them.
+const AdminSection = lazy(async () => ({
+  default: (await import('@web/features/admin/components/admin-section')).AdminSection,
+}));
 
 const FEED_ID = 'community-feed';
 
@@ -32,7 +39,15 @@ export function HomePage() {
   return (
     <PageContainer>
       <PageTitle title={TITLES[section]} />
-      {section === 'admin' && user?.role !== 'admin' ? <ComingSoon>Admins only.</ComingSoon> : <ComingSoon />}
+      {section !== 'admin' ? (
+        <ComingSoon />
+      ) : user?.role === 'admin' ? (
+        <Suspense fallback={<PageSpinner />}>
+          <AdminSection />
+        </Suspense>
+      ) : (
+        <ComingSoon>Admins only.</ComingSoon>
+      )}
     </PageContainer>
   );
 }

@@ -1,4 +1,5 @@
 import { PageSpinner } from '@web/components/ui/spinner';
+import { usePageViews } from '@web/features/analytics/use-page-views';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Header } from './header';
@@ -7,6 +8,7 @@ import { Sidebar } from './sidebar';
 
 /** The frame of every page but /auth: header, left sidebar (md+), bottom bar (below md). */
 export function AppShell() {
+  usePageViews();
   return (
     <div className="min-h-screen bg-background">
       <a

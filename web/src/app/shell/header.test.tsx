@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { aUser, json, mockFetch, renderApp, signedIn } from '@web/test/utils';
+import { aUser, json, mockFetch, renderApp, signedIn, signedOut } from '@web/test/utils';
 import { describe, expect, it } from 'vitest';
 import { Header } from './header';
 
@@ -44,5 +44,32 @@ describe('header', () => {
     const menu = await screen.findByRole('menu');
     expect(menu).toHaveTextContent('Notifications');
     expect(menu).toHaveTextContent('No new notifications');
+  });
+
+  it('signed-out visitors get the search box too, and Sign In', async () => {
+    mockFetch({
+      ...signedOut(),
+      'GET /api/users/search': () => json([{ id: 'u1', username: 'lena_medic' }]),
+      'GET /api/events/search': () => json([]),
+      'GET /api/products': () => json({ products: [] }),
+    });
+    renderApp(<Header />, { route: '/teams' });
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+    const box = screen.getByRole('combobox', { name: 'Search' });
+    expect(box).toHaveAttribute('placeholder', 'Search players, events, gear...');
+    await userEvent.type(box, 'lena');
+    await userEvent.click(await screen.findByRole('option', { name: 'lena_medic' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/profile/lena_medic');
+    expect(box).toHaveValue('');
+  });
+
+  it('signed in: the search box keeps its label and placeholder', async () => {
+    mockFetch(signedIn());
+    renderApp(<Header />);
+    await screen.findByRole('button', { name: 'Profile menu' });
+    expect(screen.getByRole('combobox', { name: 'Search' })).toHaveAttribute(
+      'placeholder',
+      'Search players, events, gear...',
+    );
   });
 });

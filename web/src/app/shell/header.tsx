@@ -1,4 +1,4 @@
-import { TEXTS, WEB_TEXTS } from '@contract/texts';
+import { TEXTS } from '@contract/texts';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import {
@@ -9,37 +9,25 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
-import { Input } from '@web/components/ui/input';
 import { toast } from '@web/components/ui/use-toast';
 import { useLogout } from '@web/features/auth/api/logout';
+import { HeaderSearch } from '@web/features/search/components/header-search';
 import { errorText } from '@web/lib/api';
 import { useUser } from '@web/lib/auth';
-import { Bell, LogOut, Search, Settings, User } from 'lucide-react';
+import { Bell, LogOut, Settings, User } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
 
+/** The header of every shell page: logo, search (for everyone), theme, and the user's menus. */
 export function Header() {
   const { user, isLoading } = useUser();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="flex h-16 items-center gap-3 px-4 md:px-6">
         <Logo />
-        {user ? (
-          <div className="relative ml-2 hidden max-w-md flex-1 sm:block">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              aria-label="Search"
-              placeholder={WEB_TEXTS.searchPlaceholder}
-              className="pl-9"
-            />
-          </div>
-        ) : null}
-        <div className="ml-auto flex items-center gap-1">
+        <HeaderSearch />
+        <div className="flex items-center gap-1 md:ml-auto">
           <ThemeToggle />
           {user ? (
             <>

@@ -1,17 +1,148 @@
-import { TEXTS, WEB_TEXTS } from '@contract/texts';
-import { MessageSquarePlus } from 'lucide-react';
+import { FEED_TEXTS, WEB_TEXTS } from '@contract/texts';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { CheckCircle2, MessageSquarePlus, RotateCw } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { useFeed } from '../api/get-feed';
+import { CreatePostControl } from './create-post-dialog';
+import { PostCard, PostCardSkeleton } from './post-card';
 
-/** The community feed section of the home page (the list itself arrives with the posts feature). */
+const T = FEED_TEXTS;
+
+/**
+ * The community feed section of the home page: heading with the post-creation control, then the
+ * posts, 20 at a time. The next page loads as the end of the list nears (with a Load more button
+ * for keyboards and browsers without IntersectionObserver).
+ */
 export function FeedSection({ id }: { id?: string }) {
+  const feed = useFeed();
+  const posts = feed.data?.pages.flat() ?? [];
+  useScrollToSharedPost(posts.length);
+
   return (
     <section id={id} aria-labelledby="feed-heading" className="scroll-mt-20 space-y-4">
-      <h2 id="feed-heading" className="text-2xl font-bold tracking-tight">
-        {WEB_TEXTS.feedHeading}
-      </h2>
-      <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border p-10 text-center text-muted-foreground">
-        <MessageSquarePlus className="size-8 text-primary" aria-hidden="true" />
-        <p>{TEXTS.noPosts}</p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="feed-heading" className="text-2xl font-bold tracking-tight">
+          {WEB_TEXTS.feedHeading}
+        </h2>
+        <CreatePostControl />
       </div>
+      {feed.isPending ? (
+        <div className="space-y-4" aria-busy="true">
+          <PostCardSkeleton />
+          <PostCardSkeleton />
+          <PostCardSkeleton />
+        </div>
+      ) : !feed.data ? (
+        <FeedError onRetry={() => void feed.refetch()} retrying={feed.isFetching} />
+      ) : posts.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border p-10 text-center text-muted-foreground">
+          <MessageSquarePlus className="size-8 text-primary" aria-hidden="true" />
+          <p>{T.noPosts}</p>
+        </div>
+      ) : (
+        <>
+          <ul className="space-y-4" aria-label={T.postsList}>
+            {posts.map((post) => (
+              <li key={post.id}>
+                <PostCard post={post} />
+              </li>
+            ))}
+          </ul>
+          <FeedEnd
+            hasNextPage={feed.hasNextPage}
+            isFetchingNextPage={feed.isFetchingNextPage}
+            failed={feed.isFetchNextPageError}
+            pages={feed.data.pages.length}
+            fetchNextPage={() => void feed.fetchNextPage()}
+          />
+        </>
+      )}
     </section>
   );
+}
+
+function FeedError({ onRetry, retrying }: { onRetry: () => void; retrying?: boolean }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-border p-8 text-center">
+      <p className="text-sm text-destructive">{T.fetchPostsFailed}</p>
+      <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying}>
+        <RotateCw className={retrying ? 'animate-spin' : undefined} aria-hidden="true" />
+        {T.tryAgain}
+      </Button>
+    </div>
+  );
+}
+
+/** The foot of the list: a sentinel that loads the next page, Load more, progress, the end. */
+function FeedEnd({
+  hasNextPage,
+  isFetchingNextPage,
+  failed,
+  pages,
+  fetchNextPage,
+}: {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  failed: boolean;
+  pages: number;
+  fetchNextPage: () => void;
+}) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const canAutoLoad = hasNextPage && !isFetchingNextPage && !failed;
+
+  // A new observer per page: its first report tells whether the end is still in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `pages` re-arms the observer after each page.
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !canAutoLoad || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          fetchNextPage();
+        }
+      },
+      { rootMargin: '600px 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [canAutoLoad, pages]);
+
+  return (
+    <div ref={sentinel} className="flex min-h-12 items-center justify-center py-2">
+      {failed ? (
+        <FeedError onRetry={fetchNextPage} />
+      ) : isFetchingNextPage ? (
+        <Spinner label={T.loadingMore} className="text-primary" />
+      ) : hasNextPage ? (
+        <Button variant="outline" onClick={fetchNextPage}>
+          {T.loadMore}
+        </Button>
+      ) : (
+        <p className="inline-flex items-center gap-2 text-sm text-muted-foreground">
+          <CheckCircle2 className="size-4" aria-hidden="true" />
+          {T.caughtUp}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A shared link (`/?post=<id>`) scrolls to that post once it is in the list. */
+function useScrollToSharedPost(count: number) {
+  const [params] = useSearchParams();
+  const postId = params.get('post');
+  const done = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `count` re-checks after each page arrives.
+  useEffect(() => {
+    if (!postId || !/^[\w-]+$/.test(postId) || done.current === postId) return;
+    const card = document.querySelector<HTMLElement>(`[data-post-id="${postId}"]`);
+    if (!card) return;
+    done.current = postId;
+    card.scrollIntoView({ block: 'center' });
+    card.setAttribute('tabindex', '-1');
+    card.focus({ preventScroll: true });
+  }, [postId, count]);
 }

@@ -1,69 +1,261 @@
 import { MAX_POST_IMAGES_SHOWN } from '@contract/constants';
 import type { FeedPost } from '@contract/profiles';
+import { FEED_TEXTS } from '@contract/texts';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@web/components/ui/alert-dialog';
 import { UserAvatar } from '@web/components/ui/avatar';
+import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { toast } from '@web/components/ui/use-toast';
+import { ApiError } from '@web/lib/api';
+import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
 import { timeAgo } from '@web/lib/format';
-import { Heart, MessageCircle } from 'lucide-react';
-import { Link } from 'react-router';
+import { Bookmark, Heart, LoaderCircle, MessageCircle, Share2, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useDeletePost } from '../api/delete-post';
+import { useLikePost } from '../api/like-post';
+import { useBookmark } from '../hooks/use-bookmark';
+import { CommentsPanel } from './comments-panel';
 
-/** A read-only post card: author, time, caption, images (at most 4), like and comment counts. */
-export function PostCard({ post }: { post: FeedPost }) {
+const T = FEED_TEXTS;
+
+/** The address a shared post opens: the feed, scrolled to that post. */
+export const postShareUrl = (postId: string) =>
+  `${window.location.origin}/?post=${encodeURIComponent(postId)}`;
+
+/**
+ * Share: the system share sheet when the browser has one, else the link goes to the clipboard
+ * ('Link copied'). Closing the share sheet is not an error.
+ */
+export async function sharePost(post: FeedPost): Promise<void> {
+  const url = postShareUrl(post.id);
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title: `Post by ${post.user.username}`, text: post.caption, url });
+      return;
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      // Sharing refused (no user gesture, unsupported data): fall back to copying.
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    toast({ title: T.linkCopied });
+  } catch {
+    toast({ variant: 'destructive', title: T.copyFailed, description: url });
+  }
+}
+
+/**
+ * A post card (SPEC §2): author, relative time, caption, up to 4 images, then like, comments,
+ * share and bookmark; the author and admins may delete it. Used by the feed and profile pages.
+ */
+export function PostCard({ post, className }: { post: FeedPost; className?: string }) {
+  const { user, isLoading } = useUser();
+  const navigate = useNavigate();
+  const like = useLikePost(post.id);
+  const bookmark = useBookmark(user?.id, post.id);
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const ids = useId();
+  const likesId = `${ids}-likes`;
+  const commentsId = `${ids}-comments`;
+  const panelId = `${ids}-panel`;
   const images = post.images.slice(0, MAX_POST_IMAGES_SHOWN);
+  const hidden = post.images.length - images.length;
+  const canDelete = Boolean(user && (user.id === post.userId || user.role === 'admin'));
+
+  const onLike = () => {
+    if (isLoading) return;
+    if (!user) {
+      navigate('/auth');
+      return;
+    }
+    like.mutate(!post.isLiked);
+  };
+
+  const onBookmark = () => {
+    if (isLoading) return;
+    if (!user) {
+      navigate('/auth');
+      return;
+    }
+    bookmark.toggle();
+  };
+
   return (
-    <Card className="overflow-hidden">
-      <article aria-label={`Post by ${post.user.username}`}>
+    <Card className={cn('overflow-hidden', className)}>
+      <article aria-label={`Post by ${post.user.username}`} data-post-id={post.id}>
         <header className="flex items-center gap-3 p-4">
           <UserAvatar username={post.user.username} src={post.user.avatar} />
-          <div className="min-w-0">
+          <div className="min-w-0 flex-1">
             <Link
               to={`/profile/${encodeURIComponent(post.user.username)}`}
               className="block truncate font-semibold outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
             >
               {post.user.username}
             </Link>
-            <time dateTime={post.createdAt} className="text-xs text-muted-foreground">
+            <time dateTime={post.createdAt || undefined} className="text-xs text-muted-foreground">
               {timeAgo(post.createdAt)}
             </time>
           </div>
+          {canDelete ? <DeletePostButton postId={post.id} /> : null}
         </header>
         {post.caption ? <p className="px-4 pb-3 whitespace-pre-line break-words">{post.caption}</p> : null}
-        {images.length > 0 ? <PostImages images={images} /> : null}
-        <footer className="flex items-center gap-5 px-4 py-3 text-sm text-muted-foreground">
-          <span className="inline-flex items-center gap-1.5">
-            <Heart className={cn('size-4', post.isLiked && 'fill-primary text-primary')} aria-hidden="true" />
-            {post.likesCount}
-            <span className="sr-only">likes</span>
-          </span>
-          <span className="inline-flex items-center gap-1.5">
-            <MessageCircle className="size-4" aria-hidden="true" />
-            {post.commentsCount}
-            <span className="sr-only">comments</span>
-          </span>
+        {images.length > 0 ? <PostImages images={images} hidden={hidden} /> : null}
+        <footer className="flex items-center gap-1 px-2 py-2 text-muted-foreground sm:px-3">
+          <Button
+            variant="ghost"
+            size="sm"
+            className={cn('px-2.5', post.isLiked && 'text-primary hover:text-primary')}
+            aria-pressed={post.isLiked}
+            aria-label={post.isLiked ? T.unlike : T.like}
+            aria-describedby={likesId}
+            onClick={onLike}
+          >
+            <Heart className={cn(post.isLiked && 'fill-current')} aria-hidden="true" />
+            <span className="tabular-nums" data-testid="likes-count" aria-hidden="true">
+              {post.likesCount}
+            </span>
+            <span
+              id={likesId}
+              className="sr-only"
+            >{`${post.likesCount} ${post.likesCount === 1 ? T.oneLike : T.likes}`}</span>
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            className={cn('px-2.5', commentsOpen && 'bg-accent text-accent-foreground')}
+            aria-expanded={commentsOpen}
+            aria-controls={panelId}
+            aria-label={T.comments}
+            aria-describedby={commentsId}
+            onClick={() => setCommentsOpen((open) => !open)}
+          >
+            <MessageCircle aria-hidden="true" />
+            <span className="tabular-nums" data-testid="comments-count" aria-hidden="true">
+              {post.commentsCount}
+            </span>
+            <span
+              id={commentsId}
+              className="sr-only"
+            >{`${post.commentsCount} ${post.commentsCount === 1 ? T.oneComment : T.commentsCount}`}</span>
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-9"
+            aria-label={T.share}
+            onClick={() => void sharePost(post)}
+          >
+            <Share2 aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className={cn('ml-auto size-9', bookmark.isBookmarked && 'text-primary hover:text-primary')}
+            aria-pressed={bookmark.isBookmarked}
+            aria-label={T.bookmark}
+            onClick={onBookmark}
+          >
+            <Bookmark className={cn(bookmark.isBookmarked && 'fill-current')} aria-hidden="true" />
+          </Button>
         </footer>
+        <CommentsPanel id={panelId} postId={post.id} open={commentsOpen} />
       </article>
     </Card>
   );
 }
 
-/** SPEC §2 image layout: one image full width; two or more in two columns; of three, the first spans both. */
-function PostImages({ images }: { images: string[] }) {
+/** Delete, for the author or an admin, after a confirmation. */
+function DeletePostButton({ postId }: { postId: string }) {
+  const remove = useDeletePost();
+  const onConfirm = async () => {
+    try {
+      await remove.mutateAsync(postId);
+      toast({ title: T.postDeleted });
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: T.postDeleteFailed,
+        description: error instanceof ApiError ? error.serverMessage : undefined,
+      });
+    }
+  };
   return (
-    <div className={cn('grid gap-1', images.length > 1 && 'grid-cols-2')}>
-      {images.map((src, i) => (
-        <img
-          key={`${src}-${i}`}
-          src={src}
-          alt=""
-          loading="lazy"
-          className={cn(
-            'w-full bg-muted object-cover',
-            images.length === 1 ? 'max-h-[32rem]' : 'aspect-square',
-            images.length === 3 && i === 0 && 'col-span-2 aspect-[2/1]',
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-9 shrink-0 text-muted-foreground hover:text-destructive"
+          aria-label={T.deletePost}
+          disabled={remove.isPending}
+        >
+          {remove.isPending ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Trash2 aria-hidden="true" />
           )}
-        />
-      ))}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{T.deletePostTitle}</AlertDialogTitle>
+          <AlertDialogDescription>{T.deletePostDescription}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{T.cancel}</AlertDialogCancel>
+          <AlertDialogAction variant="destructive" onClick={() => void onConfirm()}>
+            {T.delete}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/**
+ * SPEC §2 image layout: at most 4 shown; one image full width; two or more in two columns; of
+ * three, the first spans both. More than 4: the last tile says how many are left out.
+ */
+function PostImages({ images, hidden }: { images: string[]; hidden: number }) {
+  return (
+    <div className={cn('grid gap-1', images.length > 1 && 'grid-cols-2')} data-testid="post-images">
+      {images.map((src, i) => {
+        const last = i === images.length - 1;
+        return (
+          <div key={`${src}-${i}`} className={cn('relative', images.length === 3 && i === 0 && 'col-span-2')}>
+            <img
+              src={src}
+              alt=""
+              loading="lazy"
+              className={cn(
+                'w-full bg-muted object-cover',
+                images.length === 1 ? 'max-h-[32rem]' : 'aspect-square',
+                images.length === 3 && i === 0 && 'aspect-[2/1]',
+              )}
+            />
+            {last && hidden > 0 ? (
+              <span className="absolute inset-0 flex items-center justify-center bg-black/55 text-2xl font-semibold text-white">
+                +{hidden}
+                <span className="sr-only"> {T.moreImages}</span>
+              </span>
+            ) : null}
+          </div>
+        );
+      })}
     </div>
   );
 }

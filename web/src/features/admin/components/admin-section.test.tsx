@@ -1,0 +1,85 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HomePage } from '@web/app/routes/home';
+import { SectionProvider } from '@web/app/section';
+import { aUser, json, mockFetch, renderApp, signedIn } from '@web/test/utils';
+import { describe, expect, it } from 'vitest';
+import { AdminSection } from './admin-section';
+
+const TILES = [
+  'Add Tutorial',
+  'Manage Events',
+  'Manage News',
+  'Moderate Posts',
+  'View Analytics',
+  'Manage Blocked Words',
+];
+
+const tile = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}`) });
+
+describe('admin section', () => {
+  it('shows the six dashboard tiles in order', async () => {
+    mockFetch(signedIn(aUser({ role: 'admin' })));
+    renderApp(<AdminSection />);
+    const list = screen.getByRole('list', { name: 'Admin tools' });
+    expect(Array.from(list.querySelectorAll('li button .font-semibold')).map((el) => el.textContent)).toEqual(
+      TILES,
+    );
+  });
+
+  it('opens a tool with a Back to Dashboard button; tools not built yet say Coming soon', async () => {
+    mockFetch(signedIn(aUser({ role: 'admin' })));
+    renderApp(<AdminSection />);
+    for (const name of ['Add Tutorial', 'Manage Events', 'Manage News', 'View Analytics']) {
+      await userEvent.click(tile(name));
+      const heading = screen.getByRole('heading', { name });
+      expect(heading).toHaveFocus();
+      expect(screen.getByText('Coming soon.')).toBeInTheDocument();
+      expect(screen.queryByRole('list', { name: 'Admin tools' })).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
+      expect(screen.getByRole('list', { name: 'Admin tools' })).toBeInTheDocument();
+      expect(tile(name)).toHaveFocus();
+    }
+  });
+
+  it('opens Moderate Posts and Manage Blocked Words', async () => {
+    mockFetch({
+      ...signedIn(aUser({ role: 'admin' })),
+      'GET /api/posts/feed': () => json([]),
+      'GET /api/admin/blocked-words': () => json([]),
+    });
+    renderApp(<AdminSection />);
+    await userEvent.click(tile('Moderate Posts'));
+    expect(await screen.findByText('No posts to moderate.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
+    await userEvent.click(tile('Manage Blocked Words'));
+    expect(await screen.findByText('No blocked words yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back to Dashboard' })).toBeInTheDocument();
+  });
+});
+
+describe('home page, admin section', () => {
+  const renderAdminSection = () =>
+    renderApp(
+      <SectionProvider initial="admin">
+        <HomePage />
+      </SectionProvider>,
+    );
+
+  it('gives admins the dashboard', async () => {
+    mockFetch(signedIn(aUser({ role: 'admin' })));
+    renderAdminSection();
+    expect(screen.getByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Admin tools' })).toBeInTheDocument();
+    expect(screen.queryByText('Admins only.')).not.toBeInTheDocument();
+  });
+
+  it('tells other users Admins only.', async () => {
+    const fetchMock = mockFetch(signedIn(aUser({ role: 'user' })));
+    renderAdminSection();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(await screen.findByText('Admins only.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Admin tools' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Moderate Posts/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,148 @@
+import { ADMIN_TEXTS } from '@contract/texts';
+import { ComingSoon } from '@web/components/page';
+import { Button } from '@web/components/ui/button';
+import {
+  ArrowLeft,
+  Ban,
+  BarChart3,
+  CalendarCog,
+  ChevronRight,
+  GraduationCap,
+  type LucideIcon,
+  Newspaper,
+  ShieldAlert,
+} from 'lucide-react';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
+import { BlockedWords } from './blocked-words';
+import { ModeratePosts } from './moderate-posts';
+
+export type AdminView = 'tutorial' | 'events' | 'news' | 'posts' | 'analytics' | 'blocked-words';
+
+interface Tile {
+  view: AdminView;
+  title: string;
+  description: string;
+  icon: LucideIcon;
+  /** The sub-view; tools not built yet say 'Coming soon'. */
+  Component?: ComponentType;
+}
+
+/** SPEC §2 Admin section: the dashboard tiles, in the spec's order. */
+export const ADMIN_TILES: readonly Tile[] = [
+  {
+    view: 'tutorial',
+    title: ADMIN_TEXTS.addTutorial,
+    description: 'Publish a video or article tutorial',
+    icon: GraduationCap,
+  },
+  {
+    view: 'events',
+    title: ADMIN_TEXTS.manageEvents,
+    description: 'Create, import and remove events',
+    icon: CalendarCog,
+  },
+  {
+    view: 'news',
+    title: ADMIN_TEXTS.manageNews,
+    description: 'Write and edit news articles',
+    icon: Newspaper,
+  },
+  {
+    view: 'posts',
+    title: ADMIN_TEXTS.moderatePosts,
+    description: 'Review community posts and remove abuse',
+    icon: ShieldAlert,
+    Component: ModeratePosts,
+  },
+  {
+    view: 'analytics',
+    title: ADMIN_TEXTS.viewAnalytics,
+    description: 'Sessions, searches, locations and post activity',
+    icon: BarChart3,
+  },
+  {
+    view: 'blocked-words',
+    title: ADMIN_TEXTS.manageBlockedWords,
+    description: 'Words that posts and comments may not use',
+    icon: Ban,
+    Component: BlockedWords,
+  },
+];
+
+/**
+ * The admin dashboard: tiles that open a tool; every tool has a Back to Dashboard button.
+ * Focus follows the switch: to the tool's heading on open, back to its tile on return.
+ */
+export function AdminSection() {
+  const [view, setView] = useState<AdminView | null>(null);
+  const lastView = useRef<AdminView | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const tileRefs = useRef(new Map<AdminView, HTMLButtonElement>());
+
+  useEffect(() => {
+    if (view) headingRef.current?.focus();
+    else if (lastView.current) tileRefs.current.get(lastView.current)?.focus();
+  }, [view]);
+
+  const open = (next: AdminView) => {
+    lastView.current = next;
+    setView(next);
+  };
+
+  const tile = view ? ADMIN_TILES.find((t) => t.view === view) : undefined;
+  if (tile) {
+    const Tool = tile.Component;
+    return (
+      <section aria-labelledby="admin-view-heading" className="space-y-6">
+        <div className="flex flex-wrap items-center gap-3">
+          <Button variant="outline" onClick={() => setView(null)}>
+            <ArrowLeft aria-hidden="true" />
+            {ADMIN_TEXTS.backToDashboard}
+          </Button>
+          <h2
+            id="admin-view-heading"
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-xl font-semibold tracking-tight outline-none"
+          >
+            {tile.title}
+          </h2>
+        </div>
+        {Tool ? <Tool /> : <ComingSoon />}
+      </section>
+    );
+  }
+
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Admin tools">
+      {ADMIN_TILES.map(({ view: v, title, description, icon: Icon }) => (
+        <li key={v}>
+          <button
+            type="button"
+            ref={(el) => {
+              if (el) tileRefs.current.set(v, el);
+              else tileRefs.current.delete(v);
+            }}
+            onClick={() => open(v)}
+            aria-describedby={`admin-tile-${v}`}
+            className="group flex h-full w-full items-center gap-4 rounded-xl border border-border bg-card p-5 text-left text-card-foreground shadow-sm transition-colors outline-none hover:border-primary/60 hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary/15 text-primary">
+              <Icon className="size-5" aria-hidden="true" />
+            </span>
+            <span className="min-w-0 flex-1">
+              <span className="block font-semibold">{title}</span>
+              <span id={`admin-tile-${v}`} className="block text-sm text-muted-foreground">
+                {description}
+              </span>
+            </span>
+            <ChevronRight
+              className="size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5"
+              aria-hidden="true"
+            />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,102 @@
+import type { FeedPost } from '@contract/profiles';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { aUser, json, mockFetch, renderApp, signedIn } from '@web/test/utils';
+import { describe, expect, it } from 'vitest';
+import { ModeratePosts } from './moderate-posts';
+
+const aPost = (n: number, overrides: Partial<FeedPost> = {}): FeedPost => ({
+  id: `00000000-0000-4000-8000-0000000002${String(n).padStart(2, '0')}`,
+  userId: '00000000-0000-4000-8000-000000000009',
+  user: { username: `player_${n}`, avatar: null },
+  caption: `Caption number ${n}`,
+  images: [],
+  createdAt: new Date(Date.now() - n * 60_000).toISOString(),
+  likesCount: 0,
+  commentsCount: 0,
+  isLiked: false,
+  ...overrides,
+});
+
+const admin = () => signedIn(aUser({ role: 'admin' }));
+
+const deletes = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([url]) => url);
+
+describe('moderate posts', () => {
+  it('lists author, caption, thumbnails and time', async () => {
+    mockFetch({
+      ...admin(),
+      'GET /api/posts/feed': () =>
+        json([aPost(1, { images: ['/objects/images/a.webp', 'https://example.test/b.jpg'] })]),
+    });
+    renderApp(<ModeratePosts />);
+    const row = await screen.findByRole('article', { name: 'Post by player_1' });
+    expect(within(row).getByRole('link', { name: 'player_1' })).toHaveAttribute('href', '/profile/player_1');
+    expect(within(row).getByText('Caption number 1')).toBeInTheDocument();
+    expect(within(row).getByText('1 minute ago')).toBeInTheDocument();
+    expect(
+      within(row)
+        .getAllByRole('img', { name: /^Attachment \d of the post/ })
+        .map((img) => img.getAttribute('src')),
+    ).toEqual(['/objects/images/a.webp', 'https://example.test/b.jpg']);
+  });
+
+  it('pages with Load more, using the last post as the cursor', async () => {
+    const fetchMock = mockFetch({
+      ...admin(),
+      'GET /api/posts/feed': ({ url }) =>
+        json(new URL(url, 'http://x').searchParams.get('before') ? [aPost(3)] : [aPost(1), aPost(2)]),
+    });
+    renderApp(<ModeratePosts pageSize={2} />);
+    await screen.findByText('Caption number 2');
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Caption number 3')).toBeInTheDocument();
+    const urls = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((u) => u.startsWith('/api/posts/feed'));
+    expect(urls).toEqual(['/api/posts/feed?limit=2', `/api/posts/feed?limit=2&before=${aPost(2).id}`]);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('deletes a post only after confirmation', async () => {
+    const fetchMock = mockFetch({
+      ...admin(),
+      'GET /api/posts/feed': () => json([aPost(1), aPost(2)]),
+      [`DELETE /api/posts/${aPost(1).id}`]: () => new Response(null, { status: 204 }),
+    });
+    const { client } = renderApp(<ModeratePosts />);
+    client.setQueryData(['/api/posts/feed'], []);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete post by player_1' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm).toHaveTextContent('Delete this post?');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(deletes(fetchMock)).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete post by player_1' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText('Post deleted successfully')).toBeInTheDocument();
+    expect(deletes(fetchMock)).toEqual([`/api/posts/${aPost(1).id}`]);
+    await waitFor(() => expect(screen.queryByText('Caption number 1')).not.toBeInTheDocument());
+    expect(screen.getByText('Caption number 2')).toBeInTheDocument();
+    expect(client.getQueryState(['/api/posts/feed'])?.isInvalidated).toBe(true);
+  });
+
+  it('keeps the post and says Failed to delete post when deletion fails', async () => {
+    mockFetch({
+      ...admin(),
+      'GET /api/posts/feed': () => json([aPost(1)]),
+      [`DELETE /api/posts/${aPost(1).id}`]: () => json({ message: 'Not allowed' }, 403),
+    });
+    renderApp(<ModeratePosts />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete post by player_1' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText('Failed to delete post')).toBeInTheDocument();
+    expect(screen.getByText('Caption number 1')).toBeInTheDocument();
+  });
+});

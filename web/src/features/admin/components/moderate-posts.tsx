@@ -1,0 +1,185 @@
+import type { FeedPost } from '@contract/profiles';
+import { ADMIN_TEXTS, WEB_TEXTS } from '@contract/texts';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@web/components/ui/alert-dialog';
+import { UserAvatar } from '@web/components/ui/avatar';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { toast } from '@web/components/ui/use-toast';
+import { ApiError } from '@web/lib/api';
+import { timeAgo } from '@web/lib/format';
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useDeletePost } from '../api/delete-post';
+import { useModerationPosts } from '../api/get-moderation-posts';
+
+/** SPEC §2 Post moderation: the posts, newest first, each with a confirmed Delete. */
+export function ModeratePosts({ pageSize }: { pageSize?: number }) {
+  const posts = useModerationPosts(pageSize);
+  const remove = useDeletePost();
+  const [target, setTarget] = useState<FeedPost | null>(null);
+  const [deleting, setDeleting] = useState<ReadonlySet<string>>(new Set());
+
+  const confirmDelete = async (post: FeedPost) => {
+    setTarget(null);
+    setDeleting((ids) => new Set(ids).add(post.id));
+    try {
+      await remove.mutateAsync(post.id);
+      toast({ title: ADMIN_TEXTS.postDeleted });
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: ADMIN_TEXTS.postDeleteFailed,
+        description: error instanceof ApiError ? error.serverMessage : undefined,
+      });
+    } finally {
+      setDeleting((ids) => {
+        const next = new Set(ids);
+        next.delete(post.id);
+        return next;
+      });
+    }
+  };
+
+  if (posts.isPending) {
+    return (
+      <div className="space-y-3" aria-busy="true">
+        {[0, 1, 2].map((i) => (
+          <Card key={i} className="flex gap-3 p-4">
+            <Skeleton className="size-10 rounded-full" />
+            <div className="flex-1 space-y-2">
+              <Skeleton className="h-4 w-32" />
+              <Skeleton className="h-4 w-full" />
+              <Skeleton className="h-14 w-40" />
+            </div>
+          </Card>
+        ))}
+      </div>
+    );
+  }
+  if (posts.isError) return <p className="text-sm text-destructive">{WEB_TEXTS.fetchPostsFailed}</p>;
+
+  const list = posts.data.pages.flat();
+  return (
+    <div className="space-y-4">
+      {list.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
+          {ADMIN_TEXTS.noPostsToModerate}
+        </p>
+      ) : (
+        <ul className="space-y-3" aria-label="Posts">
+          {list.map((post) => (
+            <li key={post.id}>
+              <ModerationRow post={post} deleting={deleting.has(post.id)} onDelete={() => setTarget(post)} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {posts.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button
+            variant="outline"
+            onClick={() => void posts.fetchNextPage()}
+            disabled={posts.isFetchingNextPage}
+          >
+            {posts.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      ) : null}
+      {posts.isFetchNextPageError ? (
+        <p className="text-sm text-destructive">{WEB_TEXTS.fetchPostsFailed}</p>
+      ) : null}
+
+      <AlertDialog open={target !== null} onOpenChange={(open) => !open && setTarget(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete this post?</AlertDialogTitle>
+            <AlertDialogDescription>
+              The post by {target?.user.username} will be removed with its likes and comments. This cannot be
+              undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={() => target && void confirmDelete(target)}>
+              Delete
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
+function ModerationRow({
+  post,
+  deleting,
+  onDelete,
+}: {
+  post: FeedPost;
+  deleting: boolean;
+  onDelete: () => void;
+}) {
+  return (
+    <Card className="p-4">
+      <article
+        aria-label={`Post by ${post.user.username}`}
+        className="flex flex-col gap-3 sm:flex-row sm:items-start"
+      >
+        <div className="flex min-w-0 flex-1 gap-3">
+          <UserAvatar username={post.user.username} src={post.user.avatar} />
+          <div className="min-w-0 flex-1 space-y-2">
+            <div className="flex flex-wrap items-baseline gap-x-2">
+              <Link
+                to={`/profile/${encodeURIComponent(post.user.username)}`}
+                className="truncate font-semibold outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                {post.user.username}
+              </Link>
+              <time dateTime={post.createdAt} className="text-xs text-muted-foreground">
+                {timeAgo(post.createdAt)}
+              </time>
+            </div>
+            <p className="line-clamp-4 text-sm whitespace-pre-line break-words">{post.caption}</p>
+            {post.images.length > 0 ? (
+              <ul className="flex flex-wrap gap-2" aria-label="Images">
+                {post.images.map((src, i) => (
+                  <li key={`${src}-${i}`}>
+                    <img
+                      src={src}
+                      alt={`Attachment ${i + 1} of the post by ${post.user.username}`}
+                      loading="lazy"
+                      className="size-16 rounded-md border border-border bg-muted object-cover"
+                    />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        </div>
+        <Button
+          variant="destructive"
+          size="sm"
+          className="self-end sm:self-start"
+          disabled={deleting}
+          onClick={onDelete}
+          aria-label={`Delete post by ${post.user.username}`}
+        >
+          <Trash2 aria-hidden="true" />
+          {deleting ? 'Deleting...' : 'Delete'}
+        </Button>
+      </article>
+    </Card>
+  );
+}

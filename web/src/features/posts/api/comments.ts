@@ -1,0 +1,123 @@
+import type { Comment } from '@contract/posts';
+import { FEED_TEXTS } from '@contract/texts';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { apiRequest } from '@web/lib/api';
+import { updateCachedPost } from './post-cache';
+
+export const COMMENTS_PAGE_SIZE = 50;
+
+export const commentsQueryKey = (postId: string) => ['/api/posts', postId, 'comments'] as const;
+
+type CommentPages = InfiniteData<Comment[], string | undefined>;
+
+/**
+ * One page of GET /api/posts/{id}/comments, oldest first, after the comment `after` when given.
+ * A failed call is the error 'Failed to fetch comments' (SPEC §8); the answer is its cause.
+ */
+export async function getComments(postId: string, after?: string, signal?: AbortSignal): Promise<Comment[]> {
+  const params = new URLSearchParams({ limit: String(COMMENTS_PAGE_SIZE) });
+  if (after) params.set('before', after);
+  try {
+    return await apiRequest<Comment[]>(
+      'GET',
+      `/api/posts/${encodeURIComponent(postId)}/comments?${params}`,
+      undefined,
+      { signal },
+    );
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new Error(FEED_TEXTS.fetchCommentsFailed, { cause: error });
+  }
+}
+
+export const commentsQueryOptions = (postId: string) =>
+  infiniteQueryOptions({
+    queryKey: commentsQueryKey(postId),
+    queryFn: ({ pageParam, signal }) => getComments(postId, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: Comment[]) =>
+      last.length < COMMENTS_PAGE_SIZE ? undefined : last[last.length - 1]?.id,
+    // Reopening the panel shows what is cached and refreshes it behind the scenes.
+    staleTime: 0,
+  });
+
+/** A post's comments; nothing is fetched unless `enabled` (the panel is open). */
+export function useComments(postId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...commentsQueryOptions(postId), enabled });
+}
+
+function mapComments(queryClient: QueryClient, postId: string, map: (list: Comment[]) => Comment[]) {
+  queryClient.setQueryData<CommentPages>(
+    commentsQueryKey(postId),
+    (data) => data && { ...data, pages: data.pages.map(map) },
+  );
+}
+
+const bumpCommentsCount = (queryClient: QueryClient, postId: string, by: number) =>
+  updateCachedPost(queryClient, postId, (post) => ({
+    ...post,
+    commentsCount: Math.max(0, post.commentsCount + by),
+  }));
+
+/** POST /api/posts/{id}/comments {content} → the new comment. */
+export function addComment(postId: string, content: string): Promise<Comment> {
+  return apiRequest<Comment>('POST', `/api/posts/${encodeURIComponent(postId)}/comments`, { content });
+}
+
+/** PATCH /api/comments/{commentId} {content} → the updated comment. */
+export function updateComment(commentId: string, content: string): Promise<Comment> {
+  return apiRequest<Comment>('PATCH', `/api/comments/${encodeURIComponent(commentId)}`, { content });
+}
+
+/** DELETE /api/comments/{commentId} → 204. */
+export async function deleteComment(commentId: string): Promise<void> {
+  await apiRequest('DELETE', `/api/comments/${encodeURIComponent(commentId)}`);
+}
+
+/** SPEC §5: the text is trimmed and sent only when something is left. */
+export function useAddComment(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) => {
+      const text = content.trim();
+      if (!text) return Promise.reject(new Error('A comment needs some text'));
+      return addComment(postId, text);
+    },
+    // The mutation settles once the list shows the new comment.
+    onSuccess: async () => {
+      bumpCommentsCount(queryClient, postId, 1);
+      await queryClient.invalidateQueries({ queryKey: commentsQueryKey(postId) });
+    },
+  });
+}
+
+export function useUpdateComment(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ commentId, content }: { commentId: string; content: string }) =>
+      updateComment(commentId, content.trim()),
+    onSuccess: (updated) => {
+      mapComments(queryClient, postId, (list) => list.map((c) => (c.id === updated.id ? updated : c)));
+      void queryClient.invalidateQueries({ queryKey: commentsQueryKey(postId) });
+    },
+  });
+}
+
+export function useDeleteComment(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: string) => deleteComment(commentId),
+    onSuccess: (_answer, commentId) => {
+      mapComments(queryClient, postId, (list) => list.filter((c) => c.id !== commentId));
+      bumpCommentsCount(queryClient, postId, -1);
+      void queryClient.invalidateQueries({ queryKey: commentsQueryKey(postId) });
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@web/lib/api';
+import { feedQueryKey, removeCachedPost, userPostsKeyPrefix } from './post-cache';
+
+/** DELETE /api/posts/{id} (its author or an admin) → 204. */
+export async function deletePost(postId: string): Promise<void> {
+  await apiRequest('DELETE', `/api/posts/${encodeURIComponent(postId)}`);
+}
+
+/** Deletes a post: it leaves every cached list at once; lists and profile counts then refresh. */
+export function useDeletePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePost,
+    onSuccess: (_answer, postId) => {
+      removeCachedPost(queryClient, postId);
+      queryClient.removeQueries({ queryKey: ['/api/posts', postId, 'comments'] });
+      void queryClient.invalidateQueries({ queryKey: feedQueryKey });
+      void queryClient.invalidateQueries({ queryKey: userPostsKeyPrefix });
+      void queryClient.invalidateQueries({ queryKey: ['/api/profile'] });
+    },
+  });
+}

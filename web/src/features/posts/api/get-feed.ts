@@ -1,0 +1,30 @@
+import { PAGE_DEFAULT_LIMIT } from '@contract/constants';
+import type { FeedPost } from '@contract/profiles';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest } from '@web/lib/api';
+import { feedQueryKey } from './post-cache';
+
+export const FEED_PAGE_SIZE = PAGE_DEFAULT_LIMIT;
+
+/** One page of GET /api/posts/feed: newest first, older than the post `before` when given. */
+export function getFeedPage(before: string | undefined, signal?: AbortSignal): Promise<FeedPost[]> {
+  const params = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
+  if (before) params.set('before', before);
+  return apiRequest<FeedPost[]>('GET', `/api/posts/feed?${params}`, undefined, { signal });
+}
+
+/**
+ * The community feed, 20 posts a page. The next page starts after the last post seen
+ * (keyset cursor); a page shorter than 20 is the end.
+ */
+export const feedQueryOptions = infiniteQueryOptions({
+  queryKey: feedQueryKey,
+  queryFn: ({ pageParam, signal }) => getFeedPage(pageParam, signal),
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (last: FeedPost[]) =>
+    last.length < FEED_PAGE_SIZE ? undefined : last[last.length - 1]?.id,
+});
+
+export function useFeed() {
+  return useInfiniteQuery(feedQueryOptions);
+}

@@ -1,0 +1,270 @@
+import { MAX_POST_IMAGES } from '@contract/constants';
+import { CAPTION_MAX } from '@contract/posts';
+import { CREATE_POST_TEXTS, POST_TEXTS } from '@contract/texts';
+import { ImageUploader } from '@web/components/image-uploader';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
+import { Input } from '@web/components/ui/input';
+import { FieldError } from '@web/components/ui/label';
+import { Textarea } from '@web/components/ui/textarea';
+import { toast } from '@web/components/ui/use-toast';
+import { errorText } from '@web/lib/api';
+import { useUser } from '@web/lib/auth';
+import { ImageOff, ImagePlus, Link2, LogIn, Plus, X } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useCreatePost } from '../api/create-post';
+
+const T = CREATE_POST_TEXTS;
+
+const isHttpUrl = (value: string) => {
+  if (!/^https?:\/\//i.test(value) || /\s/.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The post-creation control next to the feed heading: a Create Post button opening the
+ * Create New Post dialog, or a sign-in link for visitors.
+ */
+export function CreatePostControl() {
+  const { user, isLoading } = useUser();
+  if (isLoading) return null;
+  if (!user) {
+    return (
+      <Button asChild variant="outline">
+        <Link to="/auth">
+          <LogIn aria-hidden="true" />
+          {T.signInToPost}
+        </Link>
+      </Button>
+    );
+  }
+  return <CreatePostDialog />;
+}
+
+/**
+ * SPEC §2 Create Post dialog. The draft (caption, images, URL field) lives here, outside the
+ * dialog content, so it survives while the uploader is shown: the uploader is a modal of its own,
+ * and the dialog steps aside for it (two focus-trapping modals cannot share the page).
+ */
+export function CreatePostDialog() {
+  const [open, setOpen] = useState(false);
+  const [uploaderOpen, setUploaderOpen] = useState(false);
+  const [uploadSlots, setUploadSlots] = useState(MAX_POST_IMAGES);
+  const [caption, setCaption] = useState('');
+  const [images, setImages] = useState<string[]>([]);
+  const [url, setUrl] = useState('');
+  const [urlError, setUrlError] = useState<string | null>(null);
+  const create = useCreatePost();
+  const ids = useId();
+  const remaining = MAX_POST_IMAGES - images.length;
+  const full = remaining <= 0;
+
+  const addUrl = () => {
+    const value = url.trim();
+    if (!value) return;
+    if (images.includes(value)) {
+      setUrl('');
+      setUrlError(null);
+      return;
+    }
+    if (!isHttpUrl(value)) {
+      setUrlError(T.invalidUrl);
+      return;
+    }
+    if (full) return;
+    setImages([...images, value]);
+    setUrl('');
+    setUrlError(null);
+  };
+
+  const onUrlKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    addUrl();
+  };
+
+  const addUploaded = (objectPath: string) =>
+    setImages((current) =>
+      current.includes(objectPath) || current.length >= MAX_POST_IMAGES ? current : [...current, objectPath],
+    );
+
+  const openUploader = () => {
+    setUploadSlots(remaining);
+    setUploaderOpen(true);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    const text = caption.trim();
+    if (!text) {
+      toast({
+        variant: 'destructive',
+        title: POST_TEXTS.captionRequiredTitle,
+        description: POST_TEXTS.captionRequired,
+      });
+      return;
+    }
+    create.mutate(
+      { caption: text, images },
+      {
+        onSuccess: () => {
+          toast({ title: T.postCreated, description: T.postCreatedDescription });
+          setCaption('');
+          setImages([]);
+          setUrl('');
+          setUrlError(null);
+          setOpen(false);
+        },
+        onError: (error) => {
+          toast({
+            variant: 'destructive',
+            title: T.errorTitle,
+            description: errorText(error, T.createFailed),
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>
+        <Plus aria-hidden="true" />
+        {T.createPost}
+      </Button>
+      <Dialog open={open && !uploaderOpen} onOpenChange={setOpen}>
+        <DialogContent className="max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>{T.title}</DialogTitle>
+            <DialogDescription>
+              Add a caption and up to {MAX_POST_IMAGES} images: upload them or paste their addresses.
+            </DialogDescription>
+          </DialogHeader>
+          <form onSubmit={submit} className="grid min-w-0 gap-4" noValidate>
+            <div className="grid gap-2">
+              <label htmlFor={`${ids}-caption`} className="sr-only">
+                Caption
+              </label>
+              <Textarea
+                id={`${ids}-caption`}
+                rows={4}
+                maxLength={CAPTION_MAX}
+                value={caption}
+                onChange={(e) => setCaption(e.target.value)}
+                placeholder={T.captionPlaceholder}
+                className="resize-y"
+              />
+            </div>
+
+            <div className="grid gap-2">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <Button type="button" variant="outline" onClick={openUploader} disabled={full}>
+                  <ImagePlus aria-hidden="true" />
+                  {T.uploadImages}
+                </Button>
+                <span className="text-xs text-muted-foreground" aria-live="polite">
+                  {images.length}/{MAX_POST_IMAGES} images
+                </span>
+              </div>
+              <div className="flex gap-2">
+                <div className="relative min-w-0 flex-1">
+                  <Link2
+                    aria-hidden="true"
+                    className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                  />
+                  <Input
+                    type="url"
+                    inputMode="url"
+                    aria-label="Image URL"
+                    aria-invalid={urlError ? true : undefined}
+                    aria-describedby={urlError ? `${ids}-url-error` : undefined}
+                    placeholder={T.urlPlaceholder}
+                    value={url}
+                    disabled={full}
+                    onChange={(e) => {
+                      setUrl(e.target.value);
+                      if (urlError) setUrlError(null);
+                    }}
+                    onKeyDown={onUrlKeyDown}
+                    className="pl-9"
+                  />
+                </div>
+                <Button type="button" variant="secondary" onClick={addUrl} disabled={full}>
+                  Add
+                </Button>
+              </div>
+              <FieldError id={`${ids}-url-error`}>{urlError}</FieldError>
+            </div>
+
+            {images.length > 0 ? (
+              <ul className="grid grid-cols-3 gap-2" aria-label="Selected images">
+                {images.map((src, i) => (
+                  <li
+                    key={src}
+                    className="relative aspect-square overflow-hidden rounded-md border border-border"
+                  >
+                    <PreviewImage src={src} alt={`Attachment ${i + 1}`} />
+                    <button
+                      type="button"
+                      aria-label={`Remove image ${i + 1}`}
+                      onClick={() => setImages(images.filter((other) => other !== src))}
+                      className="absolute top-1 right-1 inline-flex size-7 items-center justify-center rounded-full bg-black/70 text-white outline-none transition-colors hover:bg-destructive focus-visible:ring-2 focus-visible:ring-ring"
+                    >
+                      <X className="size-4" aria-hidden="true" />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={create.isPending}>
+                {create.isPending ? T.posting : T.post}
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+      <ImageUploader
+        key={uploadSlots}
+        open={uploaderOpen}
+        onOpenChange={setUploaderOpen}
+        maxNumberOfFiles={uploadSlots}
+        onUploaded={addUploaded}
+        note={`Images only, up to ${uploadSlots} ${uploadSlots === 1 ? 'file' : 'files'}, 25 MB each`}
+      />
+    </>
+  );
+}
+
+function PreviewImage({ src, alt }: { src: string; alt: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return (
+      <div className="flex size-full flex-col items-center justify-center gap-1 bg-muted p-2 text-center text-xs text-muted-foreground">
+        <ImageOff className="size-5" aria-hidden="true" />
+        <span>{alt} could not be loaded</span>
+      </div>
+    );
+  }
+  return (
+    <img src={src} alt={alt} className="size-full bg-muted object-cover" onError={() => setFailed(true)} />
+  );
+}

@@ -1,0 +1,354 @@
+import { SEARCH_DEBOUNCE_MS, SEARCH_RESULTS_PER_GROUP } from '@contract/constants';
+import { SEARCH_TEXTS, TEXTS, WEB_TEXTS } from '@contract/texts';
+import { UserAvatar } from '@web/components/ui/avatar';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { cn } from '@web/lib/cn';
+import { Calendar, LoaderCircle, Package, Search, X } from 'lucide-react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { isSearchable, type SearchResults, useSearch } from '../api/search';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+
+type GroupId = 'players' | 'events' | 'gear';
+
+interface Option {
+  key: string;
+  group: GroupId;
+  label: string;
+  to: string;
+  avatar?: string | null;
+}
+
+const GROUPS: { id: GroupId; label: string }[] = [
+  { id: 'players', label: SEARCH_TEXTS.players },
+  { id: 'events', label: SEARCH_TEXTS.events },
+  { id: 'gear', label: SEARCH_TEXTS.gear },
+];
+
+/** The choosable rows, in panel order: up to 3 players, 3 events, 3 gear items (SPEC §2, §9). */
+function optionsOf(results: SearchResults | null): Option[] {
+  if (!results) return [];
+  const n = SEARCH_RESULTS_PER_GROUP;
+  return [
+    ...results.players.slice(0, n).map((p) => ({
+      key: `players:${p.id}`,
+      group: 'players' as const,
+      label: p.username,
+      to: `/profile/${encodeURIComponent(p.username)}`,
+      avatar: p.avatar ?? null,
+    })),
+    ...results.events.slice(0, n).map((e) => ({
+      key: `events:${e.id}`,
+      group: 'events' as const,
+      label: e.title,
+      to: '/',
+    })),
+    ...results.gear.slice(0, n).map((g) => ({
+      key: `gear:${g.id}`,
+      group: 'gear' as const,
+      label: g.name,
+      to: '/',
+    })),
+  ];
+}
+
+const optionId = (listboxId: string, key: string) => `${listboxId}-${key.replace(/[^\w-]/g, '_')}`;
+
+/**
+ * The header search box and its results panel (SPEC §2 "Search results panel", §4, §5, §9): a
+ * combobox whose listbox opens at 2 trimmed characters, asks the three searches 300 ms after the
+ * last keystroke, and shows up to 3 players, events and gear items. Below md the box folds into an
+ * icon button that opens a full-width field under the header.
+ */
+export function HeaderSearch() {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [dismissed, setDismissed] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const listboxId = useId();
+
+  const trimmed = text.trim();
+  const searchable = isSearchable(trimmed);
+  const open = searchable && !dismissed;
+  const debounced = useDebouncedValue(trimmed, SEARCH_DEBOUNCE_MS);
+  const search = useSearch(debounced);
+  const settled = debounced === trimmed;
+
+  // The results on show: emptied under 2 characters; while a newer search runs the previous
+  // results stay (no flicker on each keystroke), but a reopened panel waits for its own answer.
+  const [shown, setShown] = useState<SearchResults | null>(null);
+  if (!searchable) {
+    if (shown) setShown(null);
+  } else if (search.data && search.data !== shown && (settled || shown)) {
+    setShown(search.data);
+  }
+
+  const pending = searchable && (!settled || search.isFetching);
+  const options = optionsOf(shown);
+  const activeIndex = activeKey ? options.findIndex((o) => o.key === activeKey) : -1;
+  const active = activeIndex >= 0 ? options[activeIndex] : undefined;
+  const noResults = !!shown && options.length === 0 && !pending;
+
+  // Clicking anywhere outside the box and its panel closes them.
+  useEffect(() => {
+    if (!open && !mobileOpen) return;
+    const onPointerDown = (event: Event) => {
+      const target = event.target as Node | null;
+      if (!target || rootRef.current?.contains(target) || toggleRef.current?.contains(target)) return;
+      setDismissed(true);
+      setActiveKey(null);
+      setMobileOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open, mobileOpen]);
+
+  useEffect(() => {
+    if (mobileOpen) inputRef.current?.focus();
+  }, [mobileOpen]);
+
+  function choose(option: Option) {
+    setText('');
+    setDismissed(false);
+    setActiveKey(null);
+    setMobileOpen(false);
+    navigate(option.to);
+  }
+
+  function move(step: 1 | -1) {
+    if (options.length === 0) return;
+    const from = activeIndex < 0 ? (step === 1 ? -1 : options.length) : activeIndex;
+    const next = (from + step + options.length) % options.length;
+    setActiveKey(options[next]?.key ?? null);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp':
+        if (!searchable) return;
+        event.preventDefault();
+        if (!open) setDismissed(false);
+        else move(event.key === 'ArrowDown' ? 1 : -1);
+        return;
+      case 'Enter':
+        if (open && active) {
+          event.preventDefault();
+          choose(active);
+        }
+        return;
+      case 'Escape':
+        // preventDefault also stops the browser from wiping a type=search box.
+        if (open) {
+          event.preventDefault();
+          setDismissed(true);
+          setActiveKey(null);
+        } else if (mobileOpen) {
+          event.preventDefault();
+          setMobileOpen(false);
+          toggleRef.current?.focus();
+        }
+        return;
+    }
+  }
+
+  return (
+    <>
+      <Button
+        ref={toggleRef}
+        type="button"
+        variant="ghost"
+        size="icon"
+        className="ml-auto -mr-2 md:hidden"
+        aria-label={mobileOpen ? SEARCH_TEXTS.closeSearch : SEARCH_TEXTS.openSearch}
+        aria-expanded={mobileOpen}
+        onClick={() => setMobileOpen((was) => !was)}
+      >
+        {mobileOpen ? <X aria-hidden="true" /> : <Search aria-hidden="true" />}
+      </Button>
+      <div
+        ref={rootRef}
+        data-testid="header-search"
+        className={cn(
+          'md:relative md:ml-2 md:block md:max-w-md md:flex-1',
+          mobileOpen
+            ? 'max-md:absolute max-md:inset-x-0 max-md:top-full max-md:border-b max-md:border-border max-md:bg-background max-md:p-3 max-md:shadow-lg'
+            : 'max-md:hidden',
+        )}
+      >
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            ref={inputRef}
+            type="search"
+            role="combobox"
+            aria-label={SEARCH_TEXTS.label}
+            aria-autocomplete="list"
+            aria-expanded={open}
+            aria-controls={open ? listboxId : undefined}
+            aria-activedescendant={open && active ? optionId(listboxId, active.key) : undefined}
+            placeholder={WEB_TEXTS.searchPlaceholder}
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="search"
+            maxLength={100}
+            className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setDismissed(false);
+              setActiveKey(null);
+            }}
+            onFocus={() => setDismissed(false)}
+            onBlur={(event) => {
+              // Tabbing away closes the panel (a click outside is handled above).
+              const next = event.relatedTarget as Node | null;
+              if (next && !rootRef.current?.contains(next) && !toggleRef.current?.contains(next)) {
+                setDismissed(true);
+                setActiveKey(null);
+              }
+            }}
+            onClick={() => setDismissed(false)}
+            onKeyDown={onKeyDown}
+          />
+          {pending && open ? (
+            <LoaderCircle
+              className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground"
+              aria-hidden="true"
+            />
+          ) : null}
+          {open ? (
+            <div className="absolute inset-x-0 top-full z-50 mt-2 overflow-hidden rounded-lg border border-border bg-popover text-popover-foreground shadow-xl">
+              <div
+                id={listboxId}
+                role="listbox"
+                aria-label={SEARCH_TEXTS.label}
+                className={cn(
+                  'max-h-[min(70vh,28rem)] overflow-y-auto p-1',
+                  options.length === 0 && 'hidden',
+                )}
+                // Keep the focus in the box while a row is clicked.
+                onMouseDown={(event) => event.preventDefault()}
+              >
+                {GROUPS.map((group) => {
+                  const rows = options.filter((o) => o.group === group.id);
+                  if (rows.length === 0) return null;
+                  const headingId = `${listboxId}-${group.id}-heading`;
+                  return (
+                    // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role=group.
+                    <div key={group.id} role="group" aria-labelledby={headingId} className="py-1">
+                      <div
+                        id={headingId}
+                        className="px-2 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+                      >
+                        {group.label}
+                      </div>
+                      {rows.map((option) => (
+                        <SearchOption
+                          key={option.key}
+                          id={optionId(listboxId, option.key)}
+                          active={option.key === active?.key}
+                          onChoose={() => choose(option)}
+                          onHover={() => setActiveKey(option.key)}
+                          icon={<OptionIcon option={option} />}
+                        >
+                          {option.label}
+                        </SearchOption>
+                      ))}
+                    </div>
+                  );
+                })}
+              </div>
+              {options.length === 0 ? (
+                <p
+                  role="status"
+                  className="flex items-center justify-center gap-2 px-3 py-6 text-center text-sm text-muted-foreground"
+                >
+                  {noResults ? (
+                    TEXTS.noResults
+                  ) : (
+                    <>
+                      <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+                      {SEARCH_TEXTS.searching}
+                    </>
+                  )}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}
+
+function OptionIcon({ option }: { option: Option }) {
+  if (option.group === 'players')
+    return (
+      <span aria-hidden="true" className="shrink-0">
+        <UserAvatar
+          username={option.label}
+          src={option.avatar}
+          className="size-7"
+          fallbackClassName="text-[0.65rem]"
+        />
+      </span>
+    );
+  const Icon = option.group === 'events' ? Calendar : Package;
+  return (
+    <span
+      aria-hidden="true"
+      className="flex size-7 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground"
+    >
+      <Icon className="size-4" />
+    </span>
+  );
+}
+
+function SearchOption({
+  id,
+  active,
+  onChoose,
+  onHover,
+  icon,
+  children,
+}: {
+  id: string;
+  active: boolean;
+  onChoose: () => void;
+  onHover: () => void;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (active) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard (aria-activedescendant).
+    <div
+      ref={ref}
+      id={id}
+      role="option"
+      aria-selected={active}
+      tabIndex={-1}
+      onClick={onChoose}
+      onMouseMove={active ? undefined : onHover}
+      className={cn(
+        'flex min-h-10 cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 text-sm select-none',
+        active && 'bg-accent text-accent-foreground',
+      )}
+    >
+      {icon}
+      <span className="min-w-0 truncate">{children}</span>
+    </div>
+  );
+}
