@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from './columns';
 import { users } from './users';
 
@@ -12,6 +12,9 @@ export const posts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     caption: text('caption').notNull(),
     images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    /** Kept by row triggers on post_likes and comments (migration 0002; decision 006). */
+    likesCount: integer('likes_count').notNull().default(0),
+    commentsCount: integer('comments_count').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

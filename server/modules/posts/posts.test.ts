@@ -98,6 +98,31 @@ describe('DELETE /api/posts/:id', () => {
 });
 
 describe('likes', () => {
+  it('keep the counters on the post exact through comments, deletions and account deletion', async () => {
+    const p = await newPost(author, 'Counter check');
+    const [a, b] = [await createUser(t.database.db), await createUser(t.database.db)];
+    for (const u of [a, b]) {
+      await inject('POST', `/api/posts/${p.id}/like`, u);
+      await inject('POST', `/api/posts/${p.id}/comments`, u, { content: 'Nice kit' });
+    }
+    const extra = await inject('POST', `/api/posts/${p.id}/comments`, a, { content: 'Second thought' });
+    const card = async () =>
+      (await inject('GET', '/api/posts/feed?limit=100', author))
+        .json()
+        .find((x: { id: string }) => x.id === p.id);
+    expect(await card()).toMatchObject({ likesCount: 2, commentsCount: 3 });
+    await inject('DELETE', `/api/comments/${extra.json().id}`, a);
+    expect(await card()).toMatchObject({ likesCount: 2, commentsCount: 2 });
+    // Deleting an account cascades to its likes and comments; the counters follow.
+    expect((await inject('DELETE', '/api/user', a)).statusCode).toBe(204);
+    expect(await card()).toMatchObject({ likesCount: 1, commentsCount: 1 });
+    const [row] = await t.database.db.select().from(posts).where(eq(posts.id, p.id));
+    expect(row).toMatchObject({ likesCount: 1, commentsCount: 1 });
+    // Deleting the post itself cascades to its likes and comments without tripping the triggers.
+    expect((await inject('DELETE', `/api/posts/${p.id}`, author)).statusCode).toBe(204);
+    expect(await t.database.db.select().from(postLikes).where(eq(postLikes.postId, p.id))).toHaveLength(0);
+  });
+
   it('are idempotent and exact when many likes and unlikes arrive at once', async () => {
     const p = await newPost(author);
     const likers = await Promise.all(Array.from({ length: 30 }, () => createUser(t.database.db)));

@@ -25,7 +25,8 @@ export interface FeedQuery {
 
 /**
  * The feed query: first the page of posts straight off the (created_at, id) index (the inner
- * ORDER BY ... LIMIT), then the author, counts and the viewer's like for those rows only.
+ * ORDER BY ... LIMIT), then the author and the viewer's like for those rows only. The counts are
+ * the post row's counters, kept exact by triggers (docs/decisions/006-post-counters.md).
  * `before` is the id of the last card already shown (keyset on created_at, id).
  */
 export function feedSql(opts: FeedQuery): SQL {
@@ -35,10 +36,10 @@ export function feedSql(opts: FeedQuery): SQL {
     : sql``;
   const viewer = opts.viewerId ?? '00000000-0000-0000-0000-000000000000';
   return sql`SELECT p.id, p.user_id, p.caption, p.images, p.created_at, u.username, u.avatar,
-      (SELECT count(*) FROM post_likes l WHERE l.post_id = p.id) AS likes_count,
-      (SELECT count(*) FROM comments c WHERE c.post_id = p.id) AS comments_count,
+      p.likes_count, p.comments_count,
       EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${viewer}) AS is_liked
-    FROM (SELECT p.id, p.user_id, p.caption, p.images, p.created_at FROM posts p
+    FROM (SELECT p.id, p.user_id, p.caption, p.images, p.created_at, p.likes_count, p.comments_count
+          FROM posts p
           WHERE true ${author} ${cursor}
           ORDER BY p.created_at DESC, p.id DESC
           LIMIT ${opts.limit}) p

@@ -46,10 +46,9 @@ export async function deletePost(db: Db, user: SessionUser, postId: string): Pro
   await db.delete(posts).where(eq(posts.id, postId));
 }
 
+/** The post's like counter (kept by the post_likes trigger). */
 const likesCount = async (db: Db, postId: string) =>
-  Number(
-    (await db.select({ n: sql<number>`count(*)` }).from(postLikes).where(eq(postLikes.postId, postId)))[0].n,
-  );
+  (await db.select({ n: posts.likesCount }).from(posts).where(eq(posts.id, postId)))[0]?.n ?? 0;
 
 /** Idempotent; the unique pair keeps one like per user even when requests race. */
 export async function like(db: Db, user: SessionUser, postId: string): Promise<LikeAnswer> {
