@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { seedDemo } from './demo/seed';
 import { parseEnv } from './env';
 import { grantAdmins } from './modules/auth/service';
+import { scheduleHousekeeping } from './modules/housekeeping/service';
 import { loadSessionSecret } from './secrets';
 import { createStorage } from './storage';
 
@@ -66,6 +67,16 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const stopHousekeeping = scheduleHousekeeping(
+    database.db,
+    storage,
+    (done) => {
+      if (done.sessions + done.uploadTokens > 0) log.info(done, 'housekeeping: expired rows removed');
+    },
+    (err) => log.error({ err }, 'housekeeping failed'),
+  );
+  app.addHook('onClose', async () => stopHousekeeping());
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const address = app.server.address();

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userSessions, users } from '../../db/schema';
 import type { SessionCache } from './session-cache';
@@ -58,8 +58,4 @@ export async function resolveSession(
 export async function revokeSession(db: Db, token: string, cache?: SessionCache): Promise<void> {
   cache?.forgetToken(hashToken(token));
   await db.delete(userSessions).where(eq(userSessions.tokenHash, hashToken(token)));
-}
-
-export async function deleteExpiredSessions(db: Db): Promise<void> {
-  await db.delete(userSessions).where(lt(userSessions.expiresAt, sql`now()`));
 }
