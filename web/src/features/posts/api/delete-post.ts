@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 import { feedQueryKey, removeCachedPost, userPostsKeyPrefix } from './post-cache';
 
@@ -7,17 +7,20 @@ export async function deletePost(postId: string): Promise<void> {
   await apiRequest('DELETE', `/api/posts/${encodeURIComponent(postId)}`);
 }
 
-/** Deletes a post: it leaves every cached list at once; lists and profile counts then refresh. */
+/** After a delete: the post leaves every cached list at once; lists and profile counts then refresh. */
+export function forgetDeletedPost(queryClient: QueryClient, postId: string): void {
+  removeCachedPost(queryClient, postId);
+  queryClient.removeQueries({ queryKey: ['/api/posts', postId, 'comments'] });
+  void queryClient.invalidateQueries({ queryKey: feedQueryKey });
+  void queryClient.invalidateQueries({ queryKey: userPostsKeyPrefix });
+  void queryClient.invalidateQueries({ queryKey: ['/api/profile'] });
+}
+
+/** Deletes a post and forgets it everywhere. */
 export function useDeletePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePost,
-    onSuccess: (_answer, postId) => {
-      removeCachedPost(queryClient, postId);
-      queryClient.removeQueries({ queryKey: ['/api/posts', postId, 'comments'] });
-      void queryClient.invalidateQueries({ queryKey: feedQueryKey });
-      void queryClient.invalidateQueries({ queryKey: userPostsKeyPrefix });
-      void queryClient.invalidateQueries({ queryKey: ['/api/profile'] });
-    },
+    onSuccess: (_answer, postId) => forgetDeletedPost(queryClient, postId),
   });
 }
