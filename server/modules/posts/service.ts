@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { FeedPost } from '../../../contract';
+import { type FeedPost, PAGE_MAX_LIMIT } from '../../../contract';
 import type { Db } from '../../db/client';
-import { iso, rows } from '../../db/rows';
+import { iso, preparedRows } from '../../db/rows';
 
 interface PostRow {
   id: string;
@@ -24,6 +24,16 @@ export interface FeedQuery {
 }
 
 /**
+ * The page size is written into the statement, not bound: with `LIMIT $n` PostgreSQL cannot cost
+ * a generic plan, so a prepared statement would still be planned at every execution, and planning
+ * costs more than running it (decision 007).
+ */
+function pageLimit(limit: number): number {
+  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_MAX_LIMIT) throw new RangeError(`page limit ${limit}`);
+  return limit;
+}
+
+/**
  * The feed query: first the page of posts straight off the (created_at, id) index (the inner
  * ORDER BY ... LIMIT), then the author and the viewer's like for those rows only. The counts are
  * the post row's counters, kept exact by triggers (docs/decisions/006-post-counters.md).
@@ -42,14 +52,14 @@ export function feedSql(opts: FeedQuery): SQL {
           FROM posts p
           WHERE true ${author} ${cursor}
           ORDER BY p.created_at DESC, p.id DESC
-          LIMIT ${opts.limit}) p
+          LIMIT ${sql.raw(String(pageLimit(opts.limit)))}) p
     JOIN users u ON u.id = p.user_id
     ORDER BY p.created_at DESC, p.id DESC`;
 }
 
 /** Feed cards with their counts and the viewer's like, newest first, in one query. */
 export async function listPosts(db: Db, opts: FeedQuery): Promise<FeedPost[]> {
-  const result = await rows<PostRow>(db, feedSql(opts));
+  const result = await preparedRows<PostRow>(db, feedSql(opts));
   return result.map((r) => ({
     id: r.id,
     userId: r.user_id,
