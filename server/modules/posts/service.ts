@@ -29,7 +29,8 @@ export interface FeedQuery {
  * costs more than running it (decision 007).
  */
 function pageLimit(limit: number): number {
-  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_MAX_LIMIT) throw new RangeError(`page limit ${limit}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_MAX_LIMIT)
+    throw new RangeError(`page limit ${limit}`);
   return limit;
 }
 
