@@ -1,4 +1,7 @@
-/** The app under test, in its own process: serves one database and prints {port, token, viewer}. */
+/**
+ * The app under test, in its own process: serves one database (argv[2]) with the feed cache on for
+ * argv[3] ms (0: off) and prints {port, token, viewer}.
+ */
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
@@ -9,7 +12,12 @@ const database = await openDatabase({ databaseUrl: process.argv[2] });
 const app = await buildApp({
   database,
   storage: new LocalStorage('/tmp/bench-objects'),
-  config: { rateLimits: false, adminUsernames: [], sessionSecret: 'bench-secret-bench-secret-bench-secret' },
+  config: {
+    rateLimits: false,
+    adminUsernames: [],
+    sessionSecret: 'bench-secret-bench-secret-bench-secret',
+    feedCacheMs: Number(process.argv[3] ?? 5_000),
+  },
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();

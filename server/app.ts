@@ -6,12 +6,14 @@ import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
 import { SessionCache } from './modules/auth/session-cache';
 import { moderationRoutes } from './modules/moderation/routes';
+import { FeedCache } from './modules/posts/feed-cache';
 import { postRoutes } from './modules/posts/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { searchRoutes } from './modules/search/routes';
 import { uploadRoutes } from './modules/uploads/routes';
 import { registerCurrentUser } from './plugins/current-user';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerFeedInvalidation } from './plugins/feed-invalidation';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { isApiPath, registerStaticWeb } from './plugins/static-web';
@@ -34,12 +36,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storage: deps.storage,
     config: deps.config,
     sessions: new SessionCache(deps.config.sessionCacheMs ?? 5_000),
+    feed: new FeedCache(deps.config.feedCacheMs ?? 5_000),
   };
 
   registerErrorHandler(app);
   await registerSecurity(app, { extraConnectSrc: deps.storage.kind === 's3' ? ['https:', 'http:'] : [] });
   await registerRateLimit(app, deps.config);
   await registerCurrentUser(app, ctx);
+  await registerFeedInvalidation(app, ctx.feed, deps.database);
 
   app.get('/api/health', async () => ({ ok: true }));
   await authRoutes(app, ctx);

@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Db } from './db/client';
 import type { SessionCache } from './modules/auth/session-cache';
+import type { FeedCache } from './modules/posts/feed-cache';
 import type { ObjectStorage } from './storage/types';
 
 export type App = FastifyInstance<
@@ -31,6 +32,8 @@ export interface AppConfig {
   redisUrl?: string;
   /** How long a resolved session is kept in this process (default 5000 ms; 0 turns it off). */
   sessionCacheMs?: number;
+  /** How long a feed page is kept in this process (default 5000 ms; 0 turns it off). */
+  feedCacheMs?: number;
 }
 
 export interface AppDeps {
@@ -45,4 +48,5 @@ export interface Ctx {
   storage: ObjectStorage;
   config: AppConfig;
   sessions: SessionCache;
+  feed: FeedCache;
 }

@@ -10,9 +10,16 @@ describe('parseEnv', () => {
       DATA_DIR: './data',
       RATE_LIMITS: 'on',
       SEED_DEMO: '0',
+      FEED_CACHE_MS: 5000,
     });
     expect(env.ADMIN_USERNAMES).toEqual([]);
     expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('takes FEED_CACHE_MS from 0 (off) to 60000, and refuses others', () => {
+    expect(parseEnv({ FEED_CACHE_MS: '0' }).FEED_CACHE_MS).toBe(0);
+    expect(() => parseEnv({ FEED_CACHE_MS: '-1' })).toThrowError(/FEED_CACHE_MS/);
+    expect(() => parseEnv({ FEED_CACHE_MS: 'soon' })).toThrowError(/FEED_CACHE_MS/);
   });
 
   it('splits and lower-cases ADMIN_USERNAMES', () => {

@@ -48,6 +48,7 @@ async function main() {
       sessionSecret: loadSessionSecret(dataDir, env.SESSION_SECRET),
       webDist: path.resolve(root, env.WEB_DIST ?? path.join('dist', 'web')),
       redisUrl: env.REDIS_URL,
+      feedCacheMs: env.FEED_CACHE_MS,
     },
   });
 

@@ -20,6 +20,73 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTENs on `channel`: `onNotify` runs for every NOTIFY from any connection or process,
+   * `onListening(true)` once listening and `onListening(false)` whenever notifications may have
+   * been missed (the listening connection was lost; it reconnects). Answers a stop function.
+   */
+  listen(
+    channel: string,
+    onNotify: () => void,
+    onListening: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
+}
+
+const RECONNECT_MS = 1_000;
+
+/** A dedicated connection that LISTENs on a channel, reconnecting after a loss. */
+async function listenPg(
+  connectionString: string,
+  channel: string,
+  onNotify: () => void,
+  onListening: (listening: boolean) => void,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const lost = (client: pg.Client) => {
+    if (current === client) current = null;
+    onListening(false);
+    client.removeAllListeners();
+    client.on('error', () => {});
+    client.end().catch(() => {});
+    if (!stopped && !retry) {
+      retry = setTimeout(() => {
+        retry = undefined;
+        void connect();
+      }, RECONNECT_MS);
+      retry.unref();
+    }
+  };
+  const connect = async () => {
+    const client = new pg.Client({ connectionString });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+      if (stopped) return void (await client.end());
+      current = client;
+      onListening(true);
+    } catch {
+      lost(client);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    if (client) {
+      client.removeAllListeners();
+      client.on('error', () => {});
+      await client.end().catch(() => {});
+    }
+  };
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -39,6 +106,8 @@ export async function openDatabase(opts: {
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
       close: () => pool.end(),
+      listen: (channel, onNotify, onListening) =>
+        listenPg(opts.databaseUrl as string, channel, onNotify, onListening),
     };
   }
   let dir: string | undefined;
@@ -53,5 +122,13 @@ export async function openDatabase(opts: {
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
     close: () => client.close(),
+    // One in-process connection: its own NOTIFYs come back to it after each statement.
+    async listen(channel, onNotify, onListening) {
+      const stop = await client.listen(channel, () => onNotify());
+      onListening(true);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
   };
 }

@@ -36,7 +36,7 @@ export async function authRoutes(app: App, ctx: Ctx) {
 
   app.get('/api/user', async (request) => presentCurrentUser(requireUser(request)));
 
-  app.delete('/api/user', async (request, reply) => {
+  app.delete('/api/user', { config: { changesFeed: true } }, async (request, reply) => {
     const user = requireUser(request);
     await auth.deleteAccount(ctx.db, user.id);
     ctx.sessions.forgetUser(user.id);

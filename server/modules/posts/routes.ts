@@ -1,38 +1,44 @@
 import { commentBody, createPostBody, pageQuery, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { requireUser } from '../../plugins/current-user';
-import { listPosts } from './service';
+import { readFeed } from './service';
 import * as posts from './writes';
 
 const idParams = z.object({ id: z.uuid() });
 const commentParams = z.object({ commentId: z.uuid() });
+/** Route option of the writes that change what feeds show (plugins/feed-invalidation.ts). */
+const changesFeed = { changesFeed: true };
 
 export async function postRoutes(app: App, ctx: Ctx) {
   app.get(
     '/api/posts/feed',
     { schema: { querystring: pageQuery.extend({ before: z.uuid().optional() }) } },
     async (request) =>
-      listPosts(ctx.db, {
+      readFeed(ctx.db, ctx.feed, {
         viewerId: request.user?.id ?? null,
         limit: request.query.limit,
         before: request.query.before,
       }),
   );
 
-  app.post('/api/posts', { schema: { body: createPostBody } }, async (request, reply) =>
+  app.post('/api/posts', { schema: { body: createPostBody }, config: changesFeed }, async (request, reply) =>
     reply.status(201).send(await posts.createPost(ctx.db, requireUser(request), request.body)),
   );
 
-  app.delete('/api/posts/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await posts.deletePost(ctx.db, requireUser(request), request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/posts/:id',
+    { schema: { params: idParams }, config: changesFeed },
+    async (request, reply) => {
+      await posts.deletePost(ctx.db, requireUser(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
-  app.post('/api/posts/:id/like', { schema: { params: idParams } }, async (request) =>
+  app.post('/api/posts/:id/like', { schema: { params: idParams }, config: changesFeed }, async (request) =>
     posts.like(ctx.db, requireUser(request), request.params.id),
   );
 
-  app.delete('/api/posts/:id/like', { schema: { params: idParams } }, async (request) =>
+  app.delete('/api/posts/:id/like', { schema: { params: idParams }, config: changesFeed }, async (request) =>
     posts.unlike(ctx.db, requireUser(request), request.params.id),
   );
 
@@ -48,7 +54,7 @@ export async function postRoutes(app: App, ctx: Ctx) {
 
   app.post(
     '/api/posts/:id/comments',
-    { schema: { params: idParams, body: commentBody } },
+    { schema: { params: idParams, body: commentBody }, config: changesFeed },
     async (request, reply) =>
       reply
         .status(201)
@@ -62,8 +68,12 @@ export async function postRoutes(app: App, ctx: Ctx) {
       posts.editComment(ctx.db, requireUser(request), request.params.commentId, request.body.content),
   );
 
-  app.delete('/api/comments/:commentId', { schema: { params: commentParams } }, async (request, reply) => {
-    await posts.deleteComment(ctx.db, requireUser(request), request.params.commentId);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/comments/:commentId',
+    { schema: { params: commentParams }, config: changesFeed },
+    async (request, reply) => {
+      await posts.deleteComment(ctx.db, requireUser(request), request.params.commentId);
+      return reply.status(204).send();
+    },
+  );
 }

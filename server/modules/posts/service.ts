@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type FeedPost, PAGE_MAX_LIMIT } from '../../../contract';
 import type { Db } from '../../db/client';
-import { iso, preparedRows } from '../../db/rows';
+import { iso, preparedRows, rows } from '../../db/rows';
+import type { FeedCache } from './feed-cache';
 
 interface PostRow {
   id: string;
@@ -72,4 +73,53 @@ export async function listPosts(db: Db, opts: FeedQuery): Promise<FeedPost[]> {
     commentsCount: Number(r.comments_count),
     isLiked: r.is_liked,
   }));
+}
+
+const pageKey = (opts: FeedQuery) => `${opts.authorId ?? ''}|${opts.before ?? ''}|${opts.limit}`;
+
+/** The posts among `ids` that the viewer likes. */
+async function likedAmong(db: Db, viewerId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const result = await rows<{ post_id: string }>(
+    db,
+    sql`SELECT post_id FROM post_likes WHERE user_id = ${viewerId} AND post_id IN ${ids}`,
+  );
+  return result.map((r) => r.post_id);
+}
+
+/**
+ * The feed (or a player's posts) through the cache: a page every viewer shares, plus the viewer's
+ * likes on it. A page not cached costs the one feed query; a cached page whose likes this viewer
+ * has not been asked about costs one small query on post_likes; otherwise no query at all.
+ */
+export async function readFeed(db: Db, cache: FeedCache, opts: FeedQuery): Promise<FeedPost[]> {
+  const key = pageKey(opts);
+  const stamp = cache.stamp();
+  const cards = cache.page(key);
+  if (!cards) {
+    const posts = await listPosts(db, opts);
+    cache.storePage(
+      key,
+      posts.map(({ isLiked: _, ...card }) => card),
+      stamp,
+    );
+    if (opts.viewerId)
+      cache.storeLikes(
+        opts.viewerId,
+        posts.map((p) => p.id),
+        posts.filter((p) => p.isLiked).map((p) => p.id),
+        stamp,
+      );
+    return posts;
+  }
+  const viewer = opts.viewerId;
+  if (!viewer) return cards.map((card) => ({ ...card, isLiked: false }));
+  const ids = cards.map((card) => card.id);
+  let liked = cache.likedAmong(viewer, ids);
+  if (!liked) {
+    liked = new Set(await likedAmong(db, viewer, ids));
+    cache.storeLikes(viewer, ids, liked, stamp);
+  }
+  const likedSet = liked;
+  return cards.map((card) => ({ ...card, isLiked: likedSet.has(card.id) }));
 }

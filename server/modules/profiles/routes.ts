@@ -2,7 +2,7 @@ import { pageQuery, updateProfileBody, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { requireUser } from '../../plugins/current-user';
 import { presentCurrentUser } from '../auth/presenters';
-import { listPosts } from '../posts/service';
+import { readFeed } from '../posts/service';
 import { listUserTeams } from '../teams/service';
 import * as profiles from './service';
 
@@ -16,12 +16,16 @@ export async function profileRoutes(app: App, ctx: Ctx) {
     async (request) => profiles.getProfile(ctx.db, request.params.username, request.user),
   );
 
-  app.patch('/api/profile', { schema: { body: updateProfileBody } }, async (request) => {
-    const user = requireUser(request);
-    const updated = await profiles.updateProfile(ctx.db, user.id, request.body);
-    ctx.sessions.forgetUser(user.id);
-    return presentCurrentUser(updated);
-  });
+  app.patch(
+    '/api/profile',
+    { schema: { body: updateProfileBody }, config: { changesFeed: true } },
+    async (request) => {
+      const user = requireUser(request);
+      const updated = await profiles.updateProfile(ctx.db, user.id, request.body);
+      ctx.sessions.forgetUser(user.id);
+      return presentCurrentUser(updated);
+    },
+  );
 
   app.post('/api/follow/:userId', { schema: { params: userIdParams } }, async (request) =>
     profiles.follow(ctx.db, requireUser(request), request.params.userId),
@@ -35,7 +39,7 @@ export async function profileRoutes(app: App, ctx: Ctx) {
     '/api/posts/user/:userId',
     { schema: { params: userIdParams, querystring: cursorQuery } },
     async (request) =>
-      listPosts(ctx.db, {
+      readFeed(ctx.db, ctx.feed, {
         viewerId: request.user?.id ?? null,
         authorId: request.params.userId,
         limit: request.query.limit,

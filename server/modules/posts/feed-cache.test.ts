@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { posts } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createUser, type TestUser } from '../../test/factories';
+import { FeedCache, type SharedCard } from './feed-cache';
+
+const card = (id: string): SharedCard => ({
+  id,
+  userId: 'u',
+  user: { username: 'u', avatar: null },
+  caption: id,
+  images: [],
+  createdAt: '2026-11-23T00:00:00.000Z',
+  likesCount: 0,
+  commentsCount: 0,
+});
+
+describe('FeedCache', () => {
+  let clock = 0;
+  const listeningCache = (ttl = 1_000, maxPages = 1_000) => {
+    const cache = new FeedCache(ttl, maxPages, 10_000, 2_000, () => clock);
+    cache.setListening(true);
+    return cache;
+  };
+  beforeEach(() => {
+    clock = 1_000;
+  });
+
+  it('keeps a page for its time to live, and nothing while not listening or with ttl 0', () => {
+    const cache = listeningCache();
+    cache.storePage('k', [card('a')], cache.stamp());
+    expect(cache.page('k')?.map((c) => c.id)).toEqual(['a']);
+    clock += 1_000;
+    expect(cache.page('k')).toBeUndefined();
+
+    cache.storePage('k', [card('a')], cache.stamp());
+    cache.setListening(false);
+    expect(cache.page('k')).toBeUndefined();
+    cache.storePage('k', [card('a')], cache.stamp());
+    expect(cache.page('k')).toBeUndefined();
+
+    const off = new FeedCache(0);
+    off.setListening(true);
+    off.storePage('k', [card('a')], off.stamp());
+    expect(off.enabled).toBe(false);
+    expect(off.page('k')).toBeUndefined();
+  });
+
+  it('does not keep an answer read before an invalidation', () => {
+    const cache = listeningCache();
+    const stamp = cache.stamp();
+    cache.invalidate();
+    cache.storePage('k', [card('a')], stamp);
+    cache.storeLikes('viewer', ['a'], ['a'], stamp);
+    expect(cache.page('k')).toBeUndefined();
+    expect(cache.likedAmong('viewer', ['a'])).toBeUndefined();
+  });
+
+  it("answers a viewer's likes only when every post asked about is known", () => {
+    const cache = listeningCache();
+    cache.storeLikes('viewer', ['a', 'b'], ['b'], cache.stamp());
+    expect([...(cache.likedAmong('viewer', ['a', 'b']) ?? [])]).toEqual(['b']);
+    expect(cache.likedAmong('viewer', ['a', 'c'])).toBeUndefined();
+    expect(cache.likedAmong('someone else', ['a'])).toBeUndefined();
+    cache.storeLikes('viewer', ['c'], [], cache.stamp());
+    expect(cache.likedAmong('viewer', ['a', 'b', 'c'])?.has('c')).toBe(false);
+    cache.invalidate();
+    expect(cache.likedAmong('viewer', ['a'])).toBeUndefined();
+  });
+
+  it('holds at most maxPages pages, dropping the oldest', () => {
+    const cache = listeningCache(1_000, 2);
+    for (const key of ['k1', 'k2', 'k3']) cache.storePage(key, [card(key)], cache.stamp());
+    expect(cache.page('k1')).toBeUndefined();
+    expect(cache.page('k2')).toBeDefined();
+    expect(cache.size.pages).toBe(2);
+  });
+});
+
+describe('GET /api/posts/feed through the cache', () => {
+  let t: TestApp;
+  let author: TestUser;
+  let reader: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { feedCacheMs: 60_000 } });
+    author = await createUser(t.database.db, { username: 'cached_author' });
+    reader = await createUser(t.database.db, { username: 'cached_reader' });
+  });
+  afterAll(() => t.close());
+
+  const feed = async (who?: TestUser) => {
+    const res = await t.app.inject({
+      url: '/api/posts/feed?limit=5',
+      headers: who ? { cookie: who.cookie } : {},
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { id: string; caption: string; likesCount: number; isLiked: boolean }[];
+  };
+  const post = async (caption: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: { cookie: author.cookie },
+      payload: { caption, images: [] },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json() as { id: string };
+  };
+  /** Runs fn with the feed_changed triggers off: only this process's own invalidation is left. */
+  const silently = async (fn: () => Promise<void>) => {
+    const triggers = ['posts_feed_changed', 'post_likes_feed_changed'];
+    for (const name of triggers) {
+      const table = name.startsWith('posts') ? 'posts' : 'post_likes';
+      await t.database.db.execute(sql.raw(`ALTER TABLE ${table} DISABLE TRIGGER ${name}`));
+    }
+    try {
+      await fn();
+    } finally {
+      for (const name of triggers) {
+        const table = name.startsWith('posts') ? 'posts' : 'post_likes';
+        await t.database.db.execute(sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER ${name}`));
+      }
+    }
+  };
+
+  it('answers a repeated read from memory, not from the database', async () => {
+    const { id } = await post('Cached caption');
+    expect((await feed(reader))[0].caption).toBe('Cached caption');
+    await silently(async () => {
+      await t.database.db.execute(sql`UPDATE posts SET caption = 'Changed unseen' WHERE id = ${id}`);
+      expect((await feed(reader))[0].caption).toBe('Cached caption');
+    });
+    // The enabled trigger's notification (any later change) empties the cache.
+    await t.database.db.execute(sql`UPDATE posts SET caption = 'Changed seen' WHERE id = ${id}`);
+    await expect.poll(async () => (await feed(reader))[0].caption).toBe('Changed seen');
+  });
+
+  it("shows the writer's like and unlike in their very next read, by the route's own invalidation", async () => {
+    const { id } = await post('Like me');
+    await silently(async () => {
+      expect((await feed(reader))[0]).toMatchObject({ id, likesCount: 0, isLiked: false });
+      const like = await t.app.inject({
+        method: 'POST',
+        url: `/api/posts/${id}/like`,
+        headers: { cookie: reader.cookie },
+      });
+      expect(like.statusCode).toBe(200);
+      expect((await feed(reader))[0]).toMatchObject({ id, likesCount: 1, isLiked: true });
+      const unlike = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/posts/${id}/like`,
+        headers: { cookie: reader.cookie },
+      });
+      expect(unlike.statusCode).toBe(200);
+      expect((await feed(reader))[0]).toMatchObject({ id, likesCount: 0, isLiked: false });
+    });
+  });
+
+  it('gives every viewer their own likes on the one shared page', async () => {
+    const { id } = await post('Shared page');
+    await t.app.inject({ method: 'POST', url: `/api/posts/${id}/like`, headers: { cookie: reader.cookie } });
+    expect((await feed())[0]).toMatchObject({ id, likesCount: 1, isLiked: false });
+    expect((await feed(reader))[0]).toMatchObject({ id, likesCount: 1, isLiked: true });
+    expect((await feed(author))[0]).toMatchObject({ id, likesCount: 1, isLiked: false });
+    expect((await feed(reader))[0].isLiked).toBe(true);
+  });
+
+  it('sees a post added by plain SQL (another process) through the notification', async () => {
+    await feed(reader);
+    await t.database.db.insert(posts).values({ userId: author.id, caption: 'From elsewhere' });
+    await expect.poll(async () => (await feed(reader))[0].caption).toBe('From elsewhere');
+  });
+});
