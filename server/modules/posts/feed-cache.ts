@@ -33,9 +33,9 @@ export class FeedCache {
 
   constructor(
     readonly ttlMs = 5_000,
-    readonly maxPages = 1_000,
-    readonly maxViewers = 10_000,
-    readonly maxKnownPerViewer = 2_000,
+    readonly maxPages = 500,
+    readonly maxViewers = 2_000,
+    readonly maxKnownPerViewer = 200,
     private readonly now: () => number = Date.now,
   ) {}
 
