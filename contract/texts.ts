@@ -76,6 +76,8 @@ export const CREATE_POST_TEXTS = {
   uploadImages: 'Upload Images',
   urlPlaceholder: 'Or paste image URL...',
   invalidUrl: 'Enter an image URL starting with http:// or https://',
+  /** Not in the spec: shown while an upload or its registration still runs (Post waits). */
+  finishingUploads: 'Finishing image uploads...',
   post: 'Post',
   posting: 'Posting...',
   postCreated: 'Post created',

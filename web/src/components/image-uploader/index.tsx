@@ -9,6 +9,11 @@ export interface ImageUploaderProps {
   onOpenChange: (open: boolean) => void;
   /** Called with the registered objectPath of each uploaded image. */
   onUploaded: (objectPath: string) => void | Promise<void>;
+  /**
+   * true from the moment an upload starts until every uploaded image is registered and handed to
+   * onUploaded (the uploader may already be closed by then), false after.
+   */
+  onBusyChange?: (busy: boolean) => void;
   /** 1 for avatar and banner, 5 for posts (SPEC §5). */
   maxNumberOfFiles: number;
   maxFileSize?: number;

@@ -36,22 +36,46 @@ export default function UppyModal(props: ImageUploaderProps) {
       signRequest: createSignRequest(uploadUrls),
     });
 
+    // Busy from the start of an upload until the last uploaded image is registered and handed on.
+    let uploading = false;
+    let registering = 0;
+    const reportBusy = () => propsRef.current.onBusyChange?.(uploading || registering > 0);
+    instance.on('upload', () => {
+      uploading = true;
+      reportBusy();
+    });
+    instance.on('complete', () => {
+      uploading = false;
+      reportBusy();
+    });
+    instance.on('cancel-all', () => {
+      uploading = false;
+      reportBusy();
+    });
+
     instance.on('upload-success', async (file, response) => {
       const imageURL = (file && uploadUrls.get(file.id)) || response.uploadURL;
       if (!imageURL) return;
-      let objectPath: string;
+      registering++;
+      reportBusy();
       try {
-        ({ objectPath } = await registerImage(imageURL));
-      } catch (error) {
-        console.error('Image registration failed', error);
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: errorText(error, TEXTS.imageProcessFailed),
-        });
-        return;
+        let objectPath: string;
+        try {
+          ({ objectPath } = await registerImage(imageURL));
+        } catch (error) {
+          console.error('Image registration failed', error);
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: errorText(error, TEXTS.imageProcessFailed),
+          });
+          return;
+        }
+        await propsRef.current.onUploaded(objectPath);
+      } finally {
+        registering--;
+        reportBusy();
       }
-      await propsRef.current.onUploaded(objectPath);
     });
 
     instance.on('upload-error', (_file, error) => {
@@ -65,6 +89,7 @@ export default function UppyModal(props: ImageUploaderProps) {
     setUppy(instance);
     return () => {
       instance.destroy();
+      if (uploading || registering > 0) propsRef.current.onBusyChange?.(false);
     };
   }, [maxFileSize, maxNumberOfFiles]);
 

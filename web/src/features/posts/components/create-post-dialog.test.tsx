@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ImageUploaderProps } from '@web/components/image-uploader';
 import { aUser, json, mockFetch, renderApp, signedIn, signedOut } from '@web/test/utils';
@@ -6,9 +6,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { CreatePostControl } from './create-post-dialog';
 
 // Uppy itself is exercised by the browser tests; here a stand-in hands back registered paths.
+let uploader: ImageUploaderProps | null = null;
 vi.mock('@web/components/image-uploader', () => ({
-  ImageUploader: (props: ImageUploaderProps) =>
-    props.open ? (
+  ImageUploader: (props: ImageUploaderProps) => {
+    uploader = props;
+    return props.open ? (
       <div data-testid="uploader">
         <span>max {props.maxNumberOfFiles}</span>
         <button
@@ -21,7 +23,8 @@ vi.mock('@web/components/image-uploader', () => ({
           Finish upload
         </button>
       </div>
-    ) : null,
+    ) : null;
+  },
 }));
 
 const posts = (fetchMock: ReturnType<typeof mockFetch>) =>
@@ -132,6 +135,37 @@ describe('Create New Post dialog', () => {
     await addUrl('https://example.test/5.jpg');
     expect(screen.getByRole('button', { name: 'Upload Images' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Add' })).toBeDisabled();
+  });
+
+  it('holds Post back while an upload closed early is still being registered, then posts its image', async () => {
+    const fetchMock = mockFetch({ ...signedIn(aUser()), 'POST /api/posts': () => json({}, 201) });
+    renderApp(<CreatePostControl />);
+    await openDialog();
+    await userEvent.type(screen.getByPlaceholderText(/Share your airsoft adventures/), 'Fresh patches');
+    await userEvent.click(screen.getByRole('button', { name: 'Upload Images' }));
+    await screen.findByTestId('uploader');
+    act(() => {
+      uploader?.onBusyChange?.(true);
+      uploader?.onOpenChange(false);
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Post' });
+    expect(within(dialog).getByText('Finishing image uploads...')).toBeInTheDocument();
+    const post = within(dialog).getByRole('button', { name: 'Post' });
+    expect(post).toBeDisabled();
+    await userEvent.click(post);
+    expect(posts(fetchMock)).toHaveLength(0);
+
+    act(() => {
+      uploader?.onUploaded('/objects/images/late.webp');
+      uploader?.onBusyChange?.(false);
+    });
+    expect(post).toBeEnabled();
+    await userEvent.click(post);
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    expect(JSON.parse(posts(fetchMock)[0][1]?.body as string)).toEqual({
+      caption: 'Fresh patches',
+      images: ['/objects/images/late.webp'],
+    });
   });
 
   it('posts {caption, images}, reads Posting... meanwhile, then toasts, clears, closes and refreshes the feed', async () => {

@@ -67,6 +67,8 @@ export function CreatePostDialog() {
   const [images, setImages] = useState<string[]>([]);
   const [url, setUrl] = useState('');
   const [urlError, setUrlError] = useState<string | null>(null);
+  // An upload or its registration still runs: posting now would leave its image out of the post.
+  const [imagesBusy, setImagesBusy] = useState(false);
   const create = useCreatePost();
   const ids = useId();
   const remaining = MAX_POST_IMAGES - images.length;
@@ -108,7 +110,7 @@ export function CreatePostDialog() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (create.isPending) return;
+    if (create.isPending || imagesBusy) return;
     const text = caption.trim();
     if (!text) {
       toast({
@@ -177,7 +179,7 @@ export function CreatePostDialog() {
                   {T.uploadImages}
                 </Button>
                 <span className="text-xs text-muted-foreground" aria-live="polite">
-                  {images.length}/{MAX_POST_IMAGES} images
+                  {imagesBusy ? T.finishingUploads : `${images.length}/${MAX_POST_IMAGES} images`}
                 </span>
               </div>
               <div className="flex gap-2">
@@ -235,7 +237,7 @@ export function CreatePostDialog() {
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={create.isPending}>
+              <Button type="submit" disabled={create.isPending || imagesBusy}>
                 {create.isPending ? T.posting : T.post}
               </Button>
             </DialogFooter>
@@ -248,6 +250,7 @@ export function CreatePostDialog() {
         onOpenChange={setUploaderOpen}
         maxNumberOfFiles={uploadSlots}
         onUploaded={addUploaded}
+        onBusyChange={setImagesBusy}
         note={`Images only, up to ${uploadSlots} ${uploadSlots === 1 ? 'file' : 'files'}, 25 MB each`}
       />
     </>
