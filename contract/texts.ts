@@ -163,6 +163,8 @@ export const FEED_TEXTS = {
   postCommentFailed: 'Failed to post comment',
   commentUpdated: 'Comment updated successfully',
   updateCommentFailed: 'Failed to update comment',
+  deleteCommentTitle: 'Delete this comment?',
+  deleteCommentDescription: 'The comment is removed for good.',
   commentDeleted: 'Comment deleted successfully',
   deleteCommentFailed: 'Failed to delete comment',
   moreImages: 'more images',

@@ -76,6 +76,8 @@ test('a player likes, unlikes and comments on a post in the feed', async ({ page
   await expect(edit).toBeHidden();
 
   await edited.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this comment?' });
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByText('Comment deleted successfully')).toBeVisible();
   await expect(card.getByText('No comments yet. Be the first!')).toBeVisible();
   await expect(card.getByTestId('comments-count')).toHaveText('0');

@@ -40,6 +40,13 @@ const commentItem = async (text: string) => {
   return item;
 };
 
+/** Delete on the comment, then Delete in the confirmation. */
+async function confirmDelete(item: HTMLElement) {
+  await userEvent.click(within(item).getByRole('button', { name: 'Delete' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Delete this comment?' });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+}
+
 describe('comments panel', () => {
   it('loads the comments only once opened, and hides them again', async () => {
     const fetchMock = mockFetch({ ...signedOut(), [`GET ${COMMENTS}`]: () => json([aComment()]) });
@@ -214,6 +221,12 @@ describe('comments panel', () => {
     expect(within(card).getByTestId('comments-count')).toHaveTextContent('2');
     const item = await commentItem('Thanks all');
     await userEvent.click(within(item).getByRole('button', { name: 'Delete' }));
+    const keep = await screen.findByRole('alertdialog', { name: 'Delete this comment?' });
+    expect(keep).toHaveTextContent('The comment is removed for good.');
+    await userEvent.click(within(keep).getByRole('button', { name: 'Cancel' }));
+    expect(callsTo(fetchMock, 'DELETE', `/api/comments/${commentId(2)}`)).toHaveLength(0);
+    expect(screen.getByText('Thanks all')).toBeInTheDocument();
+    await confirmDelete(item);
     expect(await screen.findByText('Comment deleted successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Thanks all')).not.toBeInTheDocument());
     expect(screen.getByText('Great shot!')).toBeInTheDocument();
@@ -232,11 +245,11 @@ describe('comments panel', () => {
     renderApp(<PostCard post={aPost()} />);
     await openComments();
     const item = await commentItem('Thanks all');
-    await userEvent.click(within(item).getByRole('button', { name: 'Delete' }));
+    await confirmDelete(item);
     expect(await screen.findByText('Not allowed')).toBeInTheDocument();
     expect(screen.getByText('Thanks all')).toBeInTheDocument();
     message = undefined;
-    await userEvent.click(within(item).getByRole('button', { name: 'Delete' }));
+    await confirmDelete(item);
     expect(await screen.findByText('Failed to delete comment')).toBeInTheDocument();
   });
 

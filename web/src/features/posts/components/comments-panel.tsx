@@ -1,5 +1,16 @@
 import { COMMENT_MAX, type Comment } from '@contract/posts';
 import { FEED_TEXTS } from '@contract/texts';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@web/components/ui/alert-dialog';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -238,16 +249,31 @@ function CommentItem({ comment, postId, isOwn }: { comment: Comment; postId: str
             >
               {T.edit}
             </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              className="h-7 px-2 text-xs text-muted-foreground hover:text-destructive"
-              disabled={remove.isPending}
-              onClick={() => void onDelete()}
-            >
-              {remove.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-              {T.delete}
-            </Button>
+            <AlertDialog>
+              <AlertDialogTrigger asChild>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="h-7 px-2 text-xs text-muted-foreground hover:text-destructive"
+                  disabled={remove.isPending}
+                >
+                  {remove.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+                  {T.delete}
+                </Button>
+              </AlertDialogTrigger>
+              <AlertDialogContent>
+                <AlertDialogHeader>
+                  <AlertDialogTitle>{T.deleteCommentTitle}</AlertDialogTitle>
+                  <AlertDialogDescription>{T.deleteCommentDescription}</AlertDialogDescription>
+                </AlertDialogHeader>
+                <AlertDialogFooter>
+                  <AlertDialogCancel>{T.cancel}</AlertDialogCancel>
+                  <AlertDialogAction variant="destructive" onClick={() => void onDelete()}>
+                    {T.delete}
+                  </AlertDialogAction>
+                </AlertDialogFooter>
+              </AlertDialogContent>
+            </AlertDialog>
           </div>
         ) : null}
       </div>
