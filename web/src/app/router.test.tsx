@@ -64,4 +64,18 @@ describe('routes', () => {
     expect(screen.getByPlaceholderText('Search players, events, gear...')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
   });
+
+  it('report page views on every route, /auth included, once per path', async () => {
+    const fetchMock = mockFetch({
+      ...signedOut(),
+      'POST /api/analytics/page-view': () => new Response(null, { status: 204 }),
+    });
+    renderApp(<AppRoutes />, { route: '/auth' });
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    const views = () =>
+      fetchMock.mock.calls
+        .filter(([url]) => String(url) === '/api/analytics/page-view')
+        .map(([, init]) => JSON.parse(String(init?.body)).path);
+    await waitFor(() => expect(views()).toEqual(['/auth']));
+  });
 });

@@ -1,4 +1,5 @@
 import { PageSpinner } from '@web/components/ui/spinner';
+import { usePageViews } from '@web/features/analytics/use-page-views';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { GuestOnly, RequireAuth } from './shell/guards';
@@ -31,30 +32,39 @@ const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
  */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route path="/auth" element={<GuestOnly />}>
-        <Route index element={<AuthPage />} />
-      </Route>
-      <Route
-        path="/"
-        element={
-          <Suspense fallback={<PageSpinner />}>
-            <AppShell />
-          </Suspense>
-        }
-      >
-        <Route index element={<HomePage />} />
-        <Route path="teams" element={<TeamsPage />} />
-        <Route path="teams/:teamId" element={<TeamPage />} />
-        <Route path="profile/:username" element={<ProfilePage />} />
-        <Route element={<RequireAuth />}>
-          <Route path="settings" element={<SettingsPage />} />
-          <Route path="gear" element={<GearPage />} />
-          <Route path="teams/create" element={<TeamCreatePage />} />
-          <Route path="teams/:teamId/manage" element={<TeamManagePage />} />
+    <>
+      <PageViewReporter />
+      <Routes>
+        <Route path="/auth" element={<GuestOnly />}>
+          <Route index element={<AuthPage />} />
         </Route>
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
+        <Route
+          path="/"
+          element={
+            <Suspense fallback={<PageSpinner />}>
+              <AppShell />
+            </Suspense>
+          }
+        >
+          <Route index element={<HomePage />} />
+          <Route path="teams" element={<TeamsPage />} />
+          <Route path="teams/:teamId" element={<TeamPage />} />
+          <Route path="profile/:username" element={<ProfilePage />} />
+          <Route element={<RequireAuth />}>
+            <Route path="settings" element={<SettingsPage />} />
+            <Route path="gear" element={<GearPage />} />
+            <Route path="teams/create" element={<TeamCreatePage />} />
+            <Route path="teams/:teamId/manage" element={<TeamManagePage />} />
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </>
   );
+}
+
+/** Page views of every route, /auth included (it sits outside the shell). */
+function PageViewReporter() {
+  usePageViews();
+  return null;
 }

@@ -1,5 +1,4 @@
 import { PageSpinner } from '@web/components/ui/spinner';
-import { usePageViews } from '@web/features/analytics/use-page-views';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Header } from './header';
@@ -8,7 +7,6 @@ import { Sidebar } from './sidebar';
 
 /** The frame of every page but /auth: header, left sidebar (md+), bottom bar (below md). */
 export function AppShell() {
-  usePageViews();
   return (
     <div className="min-h-screen bg-background">
       <a
