@@ -109,18 +109,19 @@ describe('GET /api/posts/feed through the cache', () => {
   };
   /** Runs fn with the feed_changed triggers off: only this process's own invalidation is left. */
   const silently = async (fn: () => Promise<void>) => {
-    const triggers = ['posts_feed_changed', 'post_likes_feed_changed'];
-    for (const name of triggers) {
-      const table = name.startsWith('posts') ? 'posts' : 'post_likes';
-      await t.database.db.execute(sql.raw(`ALTER TABLE ${table} DISABLE TRIGGER ${name}`));
-    }
+    const triggers = [
+      ['posts', 'posts_feed_changed'],
+      ['post_likes', 'post_likes_feed_changed'],
+    ];
+    const set = async (mode: 'ENABLE' | 'DISABLE') => {
+      for (const [table, trigger] of triggers)
+        await t.database.db.execute(sql.raw(`ALTER TABLE ${table} ${mode} TRIGGER ${trigger}`));
+    };
+    await set('DISABLE');
     try {
       await fn();
     } finally {
-      for (const name of triggers) {
-        const table = name.startsWith('posts') ? 'posts' : 'post_likes';
-        await t.database.db.execute(sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER ${name}`));
-      }
+      await set('ENABLE');
     }
   };
 

@@ -60,14 +60,7 @@ export class FeedCache {
   }
 
   page(key: string): SharedCard[] | undefined {
-    if (!this.enabled) return undefined;
-    const entry = this.pages.get(key);
-    if (!entry) return undefined;
-    if (entry.until <= this.now()) {
-      this.pages.delete(key);
-      return undefined;
-    }
-    return entry.cards;
+    return this.enabled ? this.live(this.pages, key)?.cards : undefined;
   }
 
   storePage(key: string, cards: SharedCard[], stamp: number): void {
@@ -77,26 +70,29 @@ export class FeedCache {
 
   /** The posts among `ids` that the viewer likes, or undefined when some of them are not known. */
   likedAmong(viewerId: string, ids: readonly string[]): Set<string> | undefined {
-    if (!this.enabled) return undefined;
-    const entry = this.likes.get(viewerId);
-    if (!entry) return undefined;
-    if (entry.until <= this.now()) {
-      this.likes.delete(viewerId);
-      return undefined;
-    }
-    if (!ids.every((id) => entry.known.has(id))) return undefined;
-    return entry.liked;
+    const entry = this.enabled ? this.live(this.likes, viewerId) : undefined;
+    return entry && ids.every((id) => entry.known.has(id)) ? entry.liked : undefined;
   }
 
   storeLikes(viewerId: string, ids: readonly string[], liked: Iterable<string>, stamp: number): void {
     if (!this.enabled || stamp !== this.generation) return;
-    let entry = this.likes.get(viewerId);
-    if (!entry || entry.until <= this.now() || entry.known.size + ids.length > this.maxKnownPerViewer) {
+    let entry = this.live(this.likes, viewerId);
+    if (!entry || entry.known.size + ids.length > this.maxKnownPerViewer) {
       entry = { known: new Set(), liked: new Set(), until: this.now() + this.ttlMs };
       bounded(this.likes, this.maxViewers, viewerId, entry);
     }
     for (const id of ids) entry.known.add(id);
     for (const id of liked) entry.liked.add(id);
+  }
+
+  /** The entry under key while its time lasts; an expired one is dropped. */
+  private live<V extends { until: number }>(map: Map<string, V>, key: string): V | undefined {
+    const entry = map.get(key);
+    if (entry && entry.until <= this.now()) {
+      map.delete(key);
+      return undefined;
+    }
+    return entry;
   }
 
   get size(): { pages: number; viewers: number } {

@@ -77,14 +77,26 @@ export async function listPosts(db: Db, opts: FeedQuery): Promise<FeedPost[]> {
 
 const pageKey = (opts: FeedQuery) => `${opts.authorId ?? ''}|${opts.before ?? ''}|${opts.limit}`;
 
-/** The posts among `ids` that the viewer likes. */
-async function likedAmong(db: Db, viewerId: string, ids: string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const result = await rows<{ post_id: string }>(
-    db,
-    sql`SELECT post_id FROM post_likes WHERE user_id = ${viewerId} AND post_id IN ${ids}`,
-  );
-  return result.map((r) => r.post_id);
+/** The posts among `ids` that the viewer likes, from the cache or else from post_likes (then kept). */
+async function viewerLikes(
+  db: Db,
+  cache: FeedCache,
+  viewerId: string,
+  ids: string[],
+  stamp: number,
+): Promise<Set<string>> {
+  const known = cache.likedAmong(viewerId, ids);
+  if (known) return known;
+  const found =
+    ids.length === 0
+      ? []
+      : await rows<{ post_id: string }>(
+          db,
+          sql`SELECT post_id FROM post_likes WHERE user_id = ${viewerId} AND post_id IN ${ids}`,
+        );
+  const liked = new Set(found.map((r) => r.post_id));
+  cache.storeLikes(viewerId, ids, liked, stamp);
+  return liked;
 }
 
 /**
@@ -114,12 +126,12 @@ export async function readFeed(db: Db, cache: FeedCache, opts: FeedQuery): Promi
   }
   const viewer = opts.viewerId;
   if (!viewer) return cards.map((card) => ({ ...card, isLiked: false }));
-  const ids = cards.map((card) => card.id);
-  let liked = cache.likedAmong(viewer, ids);
-  if (!liked) {
-    liked = new Set(await likedAmong(db, viewer, ids));
-    cache.storeLikes(viewer, ids, liked, stamp);
-  }
-  const likedSet = liked;
-  return cards.map((card) => ({ ...card, isLiked: likedSet.has(card.id) }));
+  const liked = await viewerLikes(
+    db,
+    cache,
+    viewer,
+    cards.map((card) => card.id),
+    stamp,
+  );
+  return cards.map((card) => ({ ...card, isLiked: liked.has(card.id) }));
 }

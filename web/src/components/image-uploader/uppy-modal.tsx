@@ -16,6 +16,21 @@ import { createSignRequest, registerImage, uploadErrorMessage } from './upload-a
  * uploader first opens. Files go straight to the address the server signs, then each one is
  * registered (PUT /api/post-images) and its objectPath handed to `onUploaded`.
  */
+/** Registers an uploaded image and answers its objectPath, or toasts why it could not and answers null. */
+async function registerOrReport(imageURL: string): Promise<string | null> {
+  try {
+    return (await registerImage(imageURL)).objectPath;
+  } catch (error) {
+    console.error('Image registration failed', error);
+    toast({
+      variant: 'destructive',
+      title: 'Error',
+      description: errorText(error, TEXTS.imageProcessFailed),
+    });
+    return null;
+  }
+}
+
 export default function UppyModal(props: ImageUploaderProps) {
   const propsRef = useRef(props);
   propsRef.current = props;
@@ -59,19 +74,8 @@ export default function UppyModal(props: ImageUploaderProps) {
       registering++;
       reportBusy();
       try {
-        let objectPath: string;
-        try {
-          ({ objectPath } = await registerImage(imageURL));
-        } catch (error) {
-          console.error('Image registration failed', error);
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: errorText(error, TEXTS.imageProcessFailed),
-          });
-          return;
-        }
-        await propsRef.current.onUploaded(objectPath);
+        const objectPath = await registerOrReport(imageURL);
+        if (objectPath) await propsRef.current.onUploaded(objectPath);
       } finally {
         registering--;
         reportBusy();

@@ -1,15 +1,6 @@
 import type { FeedPost } from '@contract/profiles';
 import { ADMIN_TEXTS, WEB_TEXTS } from '@contract/texts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@web/components/ui/alert-dialog';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -101,23 +92,19 @@ export function ModeratePosts({ pageSize }: { pageSize?: number }) {
         <p className="text-sm text-destructive">{WEB_TEXTS.fetchPostsFailed}</p>
       ) : null}
 
-      <AlertDialog open={target !== null} onOpenChange={(open) => !open && setTarget(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete this post?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The post by {target?.user.username} will be removed with its likes and comments. This cannot be
-              undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => target && void confirmDelete(target)}>
-              Delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={target !== null}
+        onOpenChange={(open) => !open && setTarget(null)}
+        title="Delete this post?"
+        description={
+          <>
+            The post by {target?.user.username} will be removed with its likes and comments. This cannot be
+            undone.
+          </>
+        }
+        confirmLabel="Delete"
+        onConfirm={() => target && void confirmDelete(target)}
+      />
     </div>
   );
 }

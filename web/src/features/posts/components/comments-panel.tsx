@@ -1,16 +1,6 @@
 import { COMMENT_MAX, type Comment } from '@contract/posts';
 import { FEED_TEXTS } from '@contract/texts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@web/components/ui/alert-dialog';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -249,8 +239,8 @@ function CommentItem({ comment, postId, isOwn }: { comment: Comment; postId: str
             >
               {T.edit}
             </Button>
-            <AlertDialog>
-              <AlertDialogTrigger asChild>
+            <ConfirmDialog
+              trigger={
                 <Button
                   variant="ghost"
                   size="sm"
@@ -260,20 +250,13 @@ function CommentItem({ comment, postId, isOwn }: { comment: Comment; postId: str
                   {remove.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
                   {T.delete}
                 </Button>
-              </AlertDialogTrigger>
-              <AlertDialogContent>
-                <AlertDialogHeader>
-                  <AlertDialogTitle>{T.deleteCommentTitle}</AlertDialogTitle>
-                  <AlertDialogDescription>{T.deleteCommentDescription}</AlertDialogDescription>
-                </AlertDialogHeader>
-                <AlertDialogFooter>
-                  <AlertDialogCancel>{T.cancel}</AlertDialogCancel>
-                  <AlertDialogAction variant="destructive" onClick={() => void onDelete()}>
-                    {T.delete}
-                  </AlertDialogAction>
-                </AlertDialogFooter>
-              </AlertDialogContent>
-            </AlertDialog>
+              }
+              title={T.deleteCommentTitle}
+              description={T.deleteCommentDescription}
+              cancelLabel={T.cancel}
+              confirmLabel={T.delete}
+              onConfirm={() => void onDelete()}
+            />
           </div>
         ) : null}
       </div>

@@ -1,17 +1,7 @@
 import { MAX_POST_IMAGES_SHOWN } from '@contract/constants';
 import type { FeedPost } from '@contract/profiles';
 import { FEED_TEXTS } from '@contract/texts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@web/components/ui/alert-dialog';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -194,8 +184,8 @@ function DeletePostButton({ postId }: { postId: string }) {
     }
   };
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button
           variant="ghost"
           size="icon"
@@ -209,20 +199,13 @@ function DeletePostButton({ postId }: { postId: string }) {
             <Trash2 aria-hidden="true" />
           )}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{T.deletePostTitle}</AlertDialogTitle>
-          <AlertDialogDescription>{T.deletePostDescription}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{T.cancel}</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={() => void onConfirm()}>
-            {T.delete}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={T.deletePostTitle}
+      description={T.deletePostDescription}
+      cancelLabel={T.cancel}
+      confirmLabel={T.delete}
+      onConfirm={() => void onConfirm()}
+    />
   );
 }
 
