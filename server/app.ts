@@ -11,6 +11,7 @@ import { postRoutes } from './modules/posts/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { searchRoutes } from './modules/search/routes';
 import { uploadRoutes } from './modules/uploads/routes';
+import { registerCompression } from './plugins/compression';
 import { registerCurrentUser } from './plugins/current-user';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerFeedInvalidation } from './plugins/feed-invalidation';
@@ -41,6 +42,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   registerErrorHandler(app);
   await registerSecurity(app, { extraConnectSrc: deps.storage.kind === 's3' ? ['https:', 'http:'] : [] });
+  await registerCompression(app);
   await registerRateLimit(app, deps.config);
   await registerCurrentUser(app, ctx);
   await registerFeedInvalidation(app, ctx.feed, deps.database);

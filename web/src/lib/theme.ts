@@ -12,6 +12,9 @@ function readStored(): Theme {
 }
 
 let current: Theme = DEFAULT_THEME;
+
+/** The browser's bar colour per theme: each theme's --background (styles.css). */
+export const THEME_COLORS: Record<Theme, string> = { dark: '#16180f', light: '#fafaf7' };
 const listeners = new Set<() => void>();
 
 /** Puts the theme's class on <html>: `dark` or `light`. */
@@ -21,6 +24,7 @@ export function applyTheme(theme: Theme): void {
   root.classList.toggle('dark', theme === 'dark');
   root.classList.toggle('light', theme === 'light');
   root.style.colorScheme = theme;
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLORS[theme]);
   for (const listener of listeners) listener();
 }
 

@@ -27,6 +27,19 @@ describe('theme', () => {
     expect(document.documentElement).not.toHaveClass('dark');
   });
 
+  it("sets the browser bar's theme colour to the theme's background", async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'theme-color';
+    document.head.append(meta);
+    localStorage.setItem('theme', 'dark');
+    initTheme();
+    expect(meta.content).toBe('#16180f');
+    render(<ThemeToggle />);
+    await userEvent.click(screen.getByRole('button', { name: 'Toggle theme' }));
+    expect(meta.content).toBe('#fafaf7');
+    meta.remove();
+  });
+
   it('ignores a stored value that is not a theme', () => {
     localStorage.setItem('theme', 'purple');
     expect(initTheme()).toBe('dark');

@@ -1,0 +1,149 @@
+// `npm run bench:web`: builds the web app, starts it on its demo content (a fresh embedded
+// database in a temporary DATA_DIR), and runs Lighthouse (the npm package) in Debian's Chromium
+// with the mobile preset (simulated slow 4G, 4x CPU slowdown) on /, /auth and a profile page,
+// BENCH_RUNS times each (default 3). Prints the median performance score, FCP, LCP, TBT, CLS and
+// the JavaScript transferred, against the goals of issue 9. Asserts nothing.
+//   BENCH_NO_BUILD=1   reuse dist/web      BENCH_PAGES=/,/auth   other pages
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const PORT = Number(process.env.BENCH_PORT ?? 5300);
+const base = `http://localhost:${PORT}`;
+const GOALS = { score: 95, lcp: 2500, tbt: 200, cls: 0.05 };
+
+if (process.env.BENCH_NO_BUILD !== '1') {
+  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'airsoft-bench-web-'));
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SEED_DEMO: '1',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    RATE_LIMITS: 'off',
+    LOG_LEVEL: 'warn',
+  },
+});
+const stop = () => {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+};
+process.on('exit', stop);
+
+async function waitUp() {
+  const until = Date.now() + 120_000;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the app did not start');
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+async function main() {
+  await waitUp();
+  const feed = await (await fetch(`${base}/api/posts/feed`)).json();
+  const username = feed[0]?.user?.username ?? 'admin';
+  const pages = (process.env.BENCH_PAGES ?? `/,/auth,/profile/${username}`).split(',');
+
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const rows = [];
+  try {
+    for (const page of pages) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(`${base}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        const { audits, categories } = result.lhr;
+        const requests = audits['network-requests']?.details?.items ?? [];
+        const js = requests
+          .filter((r) => r.resourceType === 'Script')
+          .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+        runs.push({
+          score: Math.round((categories.performance.score ?? 0) * 100),
+          fcp: audits['first-contentful-paint'].numericValue,
+          lcp: audits['largest-contentful-paint'].numericValue,
+          tbt: audits['total-blocking-time'].numericValue,
+          cls: audits['cumulative-layout-shift'].numericValue,
+          js,
+        });
+      }
+      const m = (k) => median(runs.map((r) => r[k]));
+      rows.push({
+        page,
+        score: m('score'),
+        fcp: m('fcp'),
+        lcp: m('lcp'),
+        tbt: m('tbt'),
+        cls: m('cls'),
+        js: m('js'),
+      });
+    }
+  } finally {
+    await chrome.kill();
+  }
+
+  console.log(`\nLighthouse mobile preset, median of ${RUNS} runs each\n`);
+  console.log('page'.padEnd(28), 'score', '  FCP ms', '  LCP ms', '  TBT ms', '   CLS', '  JS KB', ' goals');
+  for (const r of rows) {
+    const ok =
+      r.score >= GOALS.score && r.lcp <= GOALS.lcp && r.tbt <= GOALS.tbt && r.cls <= GOALS.cls
+        ? 'met'
+        : 'NOT met';
+    console.log(
+      r.page.padEnd(28),
+      String(r.score).padStart(5),
+      r.fcp.toFixed(0).padStart(8),
+      r.lcp.toFixed(0).padStart(8),
+      r.tbt.toFixed(0).padStart(8),
+      r.cls.toFixed(3).padStart(6),
+      (r.js / 1000).toFixed(1).padStart(7),
+      ` ${ok}`,
+    );
+  }
+  console.log(
+    `\ngoals: performance >= ${GOALS.score}, LCP <= ${GOALS.lcp} ms, TBT <= ${GOALS.tbt} ms, CLS <= ${GOALS.cls}`,
+  );
+}
+
+main()
+  .catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(stop);

@@ -1,0 +1,89 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { posts } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/app';
+import { createUser } from '../test/factories';
+
+let t: TestApp;
+let web: string;
+const script = `console.log(${JSON.stringify('x'.repeat(5000))});`;
+
+beforeAll(async () => {
+  // A built web app in miniature, with the compressed copies the build writes beside each asset.
+  web = mkdtempSync(path.join(tmpdir(), 'airsoft-web-'));
+  const assets = path.join(web, 'assets');
+  mkdirSync(assets);
+  writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Airsoft</title>');
+  writeFileSync(path.join(web, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
+  writeFileSync(path.join(assets, 'main-abc123.js'), script);
+  writeFileSync(path.join(assets, 'main-abc123.js.br'), brotliCompressSync(script));
+  writeFileSync(path.join(assets, 'main-abc123.js.gz'), gzipSync(script));
+  t = await createTestApp({ config: { webDist: web } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(web, { recursive: true, force: true });
+});
+
+describe('compressed delivery', () => {
+  it('sends the pre-compressed brotli or gzip copy of an asset when asked, plain bytes when not', async () => {
+    const br = await t.app.inject({
+      url: '/assets/main-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+    const gz = await t.app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+
+    const plain = await t.app.inject({ url: '/assets/main-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('answers index.html with no-cache for app paths, and robots.txt as a file', async () => {
+    const page = await t.app.inject({ url: '/profile/someone' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain('<title>Airsoft</title>');
+    const robots = await t.app.inject({ url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.body).toContain('Disallow: /api/');
+  });
+
+  it('compresses an API answer over 1 KB when asked, and not when not asked', async () => {
+    const u = await createUser(t.database.db);
+    await t.database.db
+      .insert(posts)
+      .values(
+        Array.from({ length: 20 }, (_, i) => ({ userId: u.id, caption: `post ${i} ${'words '.repeat(20)}` })),
+      );
+    const br = await t.app.inject({ url: '/api/posts/feed', headers: { 'accept-encoding': 'br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    const feed = JSON.parse(brotliDecompressSync(br.rawPayload).toString());
+    expect(feed).toHaveLength(20);
+
+    const gz = await t.app.inject({ url: '/api/posts/feed', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toHaveLength(20);
+
+    const plain = await t.app.inject({ url: '/api/posts/feed' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toHaveLength(20);
+
+    // Small answers go out as they are.
+    const small = await t.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
