@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser } from '../test/factories';
+import { createGzipMemo } from './compression';
 
 let t: TestApp;
 let web: string;
@@ -61,29 +62,50 @@ describe('compressed delivery', () => {
     expect(robots.body).toContain('Disallow: /api/');
   });
 
-  it('compresses an API answer over 1 KB when asked, and not when not asked', async () => {
+  it('gzips an API answer over 1 KB when asked, and not when not asked', async () => {
     const u = await createUser(t.database.db);
     await t.database.db
       .insert(posts)
       .values(
         Array.from({ length: 20 }, (_, i) => ({ userId: u.id, caption: `post ${i} ${'words '.repeat(20)}` })),
       );
-    const br = await t.app.inject({ url: '/api/posts/feed', headers: { 'accept-encoding': 'br' } });
-    expect(br.statusCode).toBe(200);
-    expect(br.headers['content-encoding']).toBe('br');
-    const feed = JSON.parse(brotliDecompressSync(br.rawPayload).toString());
+    const browser = await t.app.inject({
+      url: '/api/posts/feed',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(browser.statusCode).toBe(200);
+    expect(browser.headers['content-encoding']).toBe('gzip');
+    expect(browser.headers.vary).toMatch(/accept-encoding/i);
+    const feed = JSON.parse(gunzipSync(browser.rawPayload).toString());
     expect(feed).toHaveLength(20);
-
-    const gz = await t.app.inject({ url: '/api/posts/feed', headers: { 'accept-encoding': 'gzip' } });
-    expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toHaveLength(20);
+    expect(browser.rawPayload.length).toBeLessThan(JSON.stringify(feed).length / 3);
 
     const plain = await t.app.inject({ url: '/api/posts/feed' });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.json()).toHaveLength(20);
+    expect(plain.json()).toEqual(feed);
+
+    // A client that takes only brotli gets plain JSON (API answers are gzip only).
+    const brOnly = await t.app.inject({ url: '/api/posts/feed', headers: { 'accept-encoding': 'br' } });
+    expect(brOnly.headers['content-encoding']).toBeUndefined();
+    expect(brOnly.json()).toEqual(feed);
 
     // Small answers go out as they are.
-    const small = await t.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    const small = await t.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'gzip' } });
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('createGzipMemo', () => {
+  it('compresses equal bytes once and different bytes apart, within its size bound', () => {
+    const gzip = createGzipMemo(10_000);
+    const a = Buffer.from('a'.repeat(3000));
+    const first = gzip(a);
+    expect(gunzipSync(first).equals(a)).toBe(true);
+    expect(gzip(Buffer.from('a'.repeat(3000)))).toBe(first);
+    const b = Buffer.from('b'.repeat(3000));
+    expect(gunzipSync(gzip(b)).equals(b)).toBe(true);
+    // Past the bound the oldest entries go: a is compressed anew.
+    for (const c of 'cdefgh') gzip(Buffer.from(c.repeat(3000)));
+    expect(gzip(a)).not.toBe(first);
   });
 });
