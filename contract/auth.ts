@@ -54,3 +54,32 @@ export const currentUser = z.object({
   joinedAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
+
+/** POST /api/user/password: the current password proves it is the owner; other sessions end. */
+export const changePasswordBody = z.object({
+  currentPassword: z.string().min(1).max(PASSWORD_MAX),
+  newPassword: passwordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** Settings' change-password form adds the confirmation, which is never sent. */
+export const changePasswordForm = changePasswordBody
+  .extend({ confirmPassword: z.string().min(1, TEXTS.confirmPasswordRequired) })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: TEXTS.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
+
+/** GET /api/admin/users: players as the Manage Admins view lists them. */
+export const adminUser = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  avatar: z.string().nullable(),
+  role: z.enum(USER_ROLES),
+});
+export type AdminUser = z.infer<typeof adminUser>;
+
+export const adminUsersQuery = z.object({ q: z.string().trim().max(USERNAME_MAX).optional() });
+export const setRoleBody = z.object({ role: z.enum(USER_ROLES) });
+export type SetRoleBody = z.infer<typeof setRoleBody>;

@@ -39,6 +39,13 @@ export const TEXTS = {
   fileTooLarge: 'File is too large (max 25 MB)',
   unsupportedType: 'Only JPEG, PNG, WebP, GIF and AVIF images are accepted',
   uploadUrlInvalid: 'Upload address is invalid or has expired',
+  usernameReserved: 'This username is reserved',
+  wrongCurrentPassword: 'Current password is incorrect',
+  passwordChanged: 'Password changed. Other sessions were signed out.',
+  passwordChangeFailed: 'Failed to change password',
+  otherSessionsRevoked: 'Signed out everywhere else',
+  otherSessionsRevokeFailed: 'Failed to sign out other sessions',
+  crossSite: 'Cross-site request refused',
 } as const;
 
 export const POST_TEXTS = {
@@ -105,6 +112,18 @@ export const ADMIN_TEXTS = {
   noPostsToModerate: 'No posts to moderate.',
   postDeleted: 'Post deleted successfully',
   postDeleteFailed: 'Failed to delete post',
+  // Manage Admins (issue 7)
+  manageAdmins: 'Manage Admins',
+  lastAdmin: 'At least one admin must remain',
+  userNotFound: 'User not found',
+  granted: 'Admin role granted',
+  revoked: 'Admin role revoked',
+  grantFailed: 'Failed to grant admin role',
+  revokeFailed: 'Failed to revoke admin role',
+  fetchUsersFailed: 'Failed to fetch users',
+  noMatches: 'No players match',
+  currentAdmins: 'Current admins',
+  findPlayer: 'Find a player',
 } as const;
 
 /** The header search and its results panel (SPEC §2 Search results panel, §8 Search). */

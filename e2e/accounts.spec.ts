@@ -89,8 +89,12 @@ test('the account can be deleted from settings', async ({ page }) => {
   const me = await registerByApi(page.request);
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Delete Account' }).click();
-  await expect(page.getByRole('alertdialog')).toBeVisible();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Account' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toBeVisible();
+  // The button enables only once the username is typed.
+  await expect(dialog.getByRole('button', { name: 'Delete Account' })).toBeDisabled();
+  await dialog.getByLabel(`Type ${me.username} to confirm`).fill(me.username);
+  await dialog.getByRole('button', { name: 'Delete Account' }).click();
   await expect(page.getByText('Account deleted')).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
   const res = await page.request.get(`/api/profile/${me.username}`);

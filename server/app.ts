@@ -2,6 +2,8 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../contract/messages';
 import type { App, AppDeps, Ctx } from './context';
+import { adminUserRoutes } from './modules/admin/routes';
+import { registerAdminScope } from './modules/admin/scope';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
 import { SessionCache } from './modules/auth/session-cache';
@@ -25,7 +27,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(deps.logger && typeof deps.logger === 'object' && 'info' in deps.logger
       ? { loggerInstance: deps.logger as FastifyBaseLogger }
       : { logger: deps.logger ?? false }),
-    trustProxy: true,
+    // Whose X-Forwarded-For to believe (TRUST_PROXY): nobody's by default.
+    // (A hop count is valid at run time; Fastify's types omit it.)
+    trustProxy: (deps.config.trustProxy ?? false) as boolean | string[],
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
@@ -52,7 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await profileRoutes(app, ctx);
   await uploadRoutes(app, ctx);
   await postRoutes(app, ctx);
-  await moderationRoutes(app, ctx);
+  await registerAdminScope(app, ctx, [moderationRoutes, adminUserRoutes]);
   await searchRoutes(app, ctx);
   await analyticsRoutes(app, ctx);
 

@@ -22,8 +22,10 @@ export type App = FastifyInstance<
 export interface AppConfig {
   /** false lifts the per-address limits (RATE_LIMITS=off). */
   rateLimits: boolean;
-  /** Lower-cased usernames that hold the admin role. */
+  /** Lower-cased usernames that bootstrap the admin role, once each (ADMIN_USERNAMES). */
   adminUsernames: string[];
+  /** Whose X-Forwarded-For to believe (TRUST_PROXY), as Fastify's trustProxy takes it; default nobody. */
+  trustProxy?: boolean | number | string[];
   /** Secret for signing upload addresses. */
   sessionSecret: string;
   /** Built web app to serve (dist/web), if any. */

@@ -26,6 +26,19 @@ describe('parseEnv', () => {
     expect(parseEnv({ ADMIN_USERNAMES: ' Admin, ops ,,' }).ADMIN_USERNAMES).toEqual(['admin', 'ops']);
   });
 
+  it('reads TRUST_PROXY: nobody by default, true, a hop count, or addresses/CIDRs; refuses others', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+    ]);
+    expect(() => parseEnv({ TRUST_PROXY: 'everyone' })).toThrowError(/TRUST_PROXY: .*everyone/);
+    expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrowError(/TRUST_PROXY/);
+  });
+
   it('stops with one readable list of every bad value', () => {
     expect(() =>
       parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', RATE_LIMITS: 'maybe', SESSION_SECRET: 'short' }),

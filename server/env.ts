@@ -1,4 +1,14 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** 10.0.0.1, ::1, 10.0.0.0/8, fd00::/8 */
+function isAddressOrCidr(value: string): boolean {
+  const [address, bits, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
 
 const flag = (def: '0' | '1') => z.enum(['0', '1']).default(def);
 
@@ -21,6 +31,31 @@ export const envSchema = z.object({
         .map((s) => s.trim().toLowerCase())
         .filter(Boolean),
     ),
+  /**
+   * Whose X-Forwarded-For to believe: unset trusts nobody (the socket's address counts); `true`,
+   * a hop count, or a comma-separated list of proxy addresses/CIDRs, as Fastify's trustProxy.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): boolean | number | string[] => {
+      if (v === undefined || v === 'false') return false;
+      if (v === 'true') return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const bad = list.filter((a) => !isAddressOrCidr(a));
+      if (bad.length > 0 || list.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be true, a hop count, or addresses/CIDRs (not: ${bad.join(', ') || v})`,
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
   SEED_DEMO: flag('0'),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),

@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDemo } from './demo/seed';
 import { parseEnv } from './env';
-import { grantAdmins } from './modules/auth/service';
+import { bootstrapAdmins } from './modules/auth/service';
 import { scheduleHousekeeping } from './modules/housekeeping/service';
 import { loadSessionSecret } from './secrets';
 import { createStorage } from './storage';
@@ -28,13 +28,15 @@ async function main() {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
   await database.migrate();
   log.info({ database: database.kind }, 'database ready');
-  await grantAdmins(database.db, env.ADMIN_USERNAMES);
 
   const storage = createStorage(env, dataDir);
   if (env.SEED_DEMO === '1') {
     const seeded = await seedDemo(database.db, storage, { adminUsernames: env.ADMIN_USERNAMES });
     if (seeded) log.info(seeded.message);
   }
+  // ADMIN_USERNAMES: each listed name's one-time grant goes to the account holding it, if unused.
+  const granted = await bootstrapAdmins(database.db, env.ADMIN_USERNAMES);
+  if (granted.length > 0) log.info({ granted }, 'admin role granted through ADMIN_USERNAMES');
   if (env.RATE_LIMITS === 'off')
     log.warn('RATE_LIMITS=off: per-address limits are lifted. Never do this in production.');
 
@@ -45,6 +47,7 @@ async function main() {
     config: {
       rateLimits: env.RATE_LIMITS === 'on',
       adminUsernames: env.ADMIN_USERNAMES,
+      trustProxy: env.TRUST_PROXY,
       sessionSecret: loadSessionSecret(dataDir, env.SESSION_SECRET),
       webDist: path.resolve(root, env.WEB_DIST ?? path.join('dist', 'web')),
       redisUrl: env.REDIS_URL,

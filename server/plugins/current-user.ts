@@ -10,12 +10,18 @@ declare module 'fastify' {
   }
 }
 
-/** Reads the session cookie on API requests and sets request.user (or null). */
+/** True when the matched route is an API route; decided from the route, never from the raw URL. */
+export const isApiRoute = (request: FastifyRequest) => request.routeOptions.url?.startsWith('/api/') ?? false;
+
+/**
+ * Reads the session cookie on API routes and sets request.user (or null). The route decides, not
+ * the URL: `/%61pi/user` matches `/api/user` and is treated exactly like it.
+ */
 export async function registerCurrentUser(app: App, ctx: Ctx) {
   await app.register(cookie);
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRoute(request)) return;
     const token = request.cookies[SESSION_COOKIE];
     request.user = token ? await resolveSession(ctx.db, token, ctx.sessions) : null;
   });
@@ -35,6 +41,9 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
   });
 }
+
+/** Answers that carry personal data (an email, the own account) are never stored by caches. */
+export const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
 
 export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });

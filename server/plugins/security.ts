@@ -1,6 +1,8 @@
 import helmet from '@fastify/helmet';
+import { TEXTS } from '../../contract';
 import type { App } from '../context';
 import { forbidden, unsupportedMediaType } from '../errors';
+import { isApiRoute } from './current-user';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -31,17 +33,20 @@ export async function registerSecurity(app: App, opts: { extraConnectSrc?: strin
 
   app.removeContentTypeParser('text/plain');
 
+  // Decided from the matched route (request.routeOptions), never from the raw URL, so that a
+  // percent-encoded spelling of a path gets the same answer as the plain one.
   app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!STATE_CHANGING.has(request.method) || !isApiRoute(request)) return;
     const origin = request.headers.origin;
-    if (origin && origin !== 'null') {
+    if (origin !== undefined) {
+      // `Origin: null` comes from sandboxed frames, file: pages and some redirects: never our page.
       let host: string | null = null;
       try {
-        host = new URL(origin).host;
+        host = origin === 'null' ? null : new URL(origin).host;
       } catch {
         host = null;
       }
-      if (host !== request.headers.host) throw forbidden('Cross-site request refused');
+      if (host === null || host !== request.headers.host) throw forbidden(TEXTS.crossSite);
     }
     if (request.routeOptions.config?.rawUpload) return;
     const type = request.headers['content-type'];

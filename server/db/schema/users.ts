@@ -88,3 +88,14 @@ export const uploadTokens = pgTable(
   },
   (t) => [index('upload_tokens_user_idx').on(t.userId), index('upload_tokens_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * The one-time grants of ADMIN_USERNAMES: a listed name (lower-cased) grants the admin role once,
+ * to the first account that holds it; the row binds the grant to that account's id, so renaming
+ * or deleting it never passes the role to whoever takes the name next.
+ */
+export const adminGrants = pgTable('admin_grants', {
+  name: text('name').primaryKey(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  grantedAt: ts('granted_at').notNull().defaultNow(),
+});

@@ -1,7 +1,16 @@
 import type { SessionUser } from './sessions';
 
-/** Who holds which role: admins are named by ADMIN_USERNAMES (lower-cased). */
-export const roleFor = (username: string, adminUsernames: string[]) =>
-  adminUsernames.includes(username.toLowerCase()) ? 'admin' : 'user';
+/**
+ * ADMIN_USERNAMES (lower-cased) bootstrap the admin role once per name (service.ts
+ * bootstrapAdmins and register); after that the role belongs to the account. A listed name is
+ * reserved: nobody but an admin may take it by renaming, and nobody registers it once its grant is
+ * bound to an account.
+ */
+export const isListedAdminName = (username: string, adminUsernames: string[]) =>
+  adminUsernames.includes(username.toLowerCase());
 
-export const isAdmin = (user: SessionUser | null) => user?.role === 'admin';
+/** Renaming into a listed name is for admins only (a member renaming to ADMIN gains nothing). */
+export const mayTakeUsername = (user: SessionUser, username: string, adminUsernames: string[]) =>
+  user.role === 'admin' ||
+  !isListedAdminName(username, adminUsernames) ||
+  user.username.toLowerCase() === username.toLowerCase();

@@ -1,6 +1,6 @@
-import { loginBody, registerBody } from '../../../contract';
+import { changePasswordBody, currentUser, loginBody, registerBody } from '../../../contract';
 import type { App, Ctx } from '../../context';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/current-user';
+import { clearSessionCookie, noStore, requireUser, setSessionCookie } from '../../plugins/current-user';
 import { AUTH_RATE_LIMIT } from '../../plugins/rate-limit';
 import { presentCurrentUser } from './presenters';
 import * as auth from './service';
@@ -9,20 +9,24 @@ import { createSession, revokeSession, SESSION_COOKIE } from './sessions';
 export async function authRoutes(app: App, ctx: Ctx) {
   app.post(
     '/api/register',
-    { schema: { body: registerBody }, config: { rateLimit: AUTH_RATE_LIMIT } },
+    {
+      schema: { body: registerBody, response: { 201: currentUser } },
+      config: { rateLimit: AUTH_RATE_LIMIT },
+    },
     async (request, reply) => {
       const user = await auth.register(ctx.db, request.body, ctx.config.adminUsernames);
       setSessionCookie(request, reply, await createSession(ctx.db, user.id));
-      return reply.status(201).send(presentCurrentUser(user));
+      return noStore(reply).status(201).send(presentCurrentUser(user));
     },
   );
 
   app.post(
     '/api/login',
-    { schema: { body: loginBody }, config: { rateLimit: AUTH_RATE_LIMIT } },
+    { schema: { body: loginBody, response: { 200: currentUser } }, config: { rateLimit: AUTH_RATE_LIMIT } },
     async (request, reply) => {
       const user = await auth.login(ctx.db, request.body);
       setSessionCookie(request, reply, await createSession(ctx.db, user.id));
+      noStore(reply);
       return presentCurrentUser(user);
     },
   );
@@ -34,13 +38,36 @@ export async function authRoutes(app: App, ctx: Ctx) {
     return reply.status(204).send();
   });
 
-  app.get('/api/user', async (request) => presentCurrentUser(requireUser(request)));
+  app.get('/api/user', { schema: { response: { 200: currentUser } } }, async (request, reply) => {
+    noStore(reply);
+    return presentCurrentUser(requireUser(request));
+  });
 
   app.delete('/api/user', { config: { changesFeed: true } }, async (request, reply) => {
     const user = requireUser(request);
     await auth.deleteAccount(ctx.db, user.id);
     ctx.sessions.forgetUser(user.id);
     clearSessionCookie(reply);
+    return reply.status(204).send();
+  });
+
+  // Settings: change the password (the current one required; every other session ends).
+  app.post(
+    '/api/user/password',
+    { schema: { body: changePasswordBody }, config: { rateLimit: AUTH_RATE_LIMIT } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await auth.changePassword(ctx.db, user, request.cookies[SESSION_COOKIE] ?? '', request.body);
+      ctx.sessions.forgetUser(user.id);
+      return reply.status(204).send();
+    },
+  );
+
+  // Settings: sign out everywhere else (this session stays).
+  app.post('/api/user/sessions/revoke-others', async (request, reply) => {
+    const user = requireUser(request);
+    await auth.revokeOtherSessions(ctx.db, user.id, request.cookies[SESSION_COOKIE] ?? '');
+    ctx.sessions.forgetUser(user.id);
     return reply.status(204).send();
   });
 }

@@ -1,12 +1,12 @@
-import { eq, inArray, or, sql } from 'drizzle-orm';
-import type { LoginBody, RegisterBody } from '../../../contract';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
+import type { ChangePasswordBody, LoginBody, RegisterBody } from '../../../contract';
 import { TEXTS } from '../../../contract';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { adminGrants, userSessions, users } from '../../db/schema';
 import { badRequest, conflict, unauthorized, uniqueViolation } from '../../errors';
 import { dummyVerify, hashPassword, isCommonPassword, verifyPassword } from './passwords';
-import { roleFor } from './policy';
-import type { SessionUser } from './sessions';
+import { isListedAdminName } from './policy';
+import { hashToken, type SessionUser } from './sessions';
 
 /** Which field a unique violation on users is about, with the message that says so. */
 export function userConflict(err: unknown) {
@@ -16,9 +16,27 @@ export function userConflict(err: unknown) {
   return conflict(TEXTS.usernameTaken, { username: [TEXTS.usernameTaken] });
 }
 
+/** A listed admin name whose one-time grant is already bound to an account. */
+async function grantUsed(db: Db, name: string): Promise<boolean> {
+  const [row] = await db
+    .select({ name: adminGrants.name })
+    .from(adminGrants)
+    .where(eq(adminGrants.name, name.toLowerCase()));
+  return !!row;
+}
+
+const reserved = () => conflict(TEXTS.usernameReserved, { username: [TEXTS.usernameReserved] });
+
+/**
+ * Creates the account. A name listed in ADMIN_USERNAMES whose grant is unused makes this account
+ * the admin, bound by id in the same transaction (the grant's primary key lets one registration
+ * win); once bound, the name is reserved.
+ */
 export async function register(db: Db, body: RegisterBody, adminUsernames: string[]): Promise<SessionUser> {
   if (isCommonPassword(body.password))
     throw badRequest(TEXTS.commonPassword, { password: [TEXTS.commonPassword] });
+  const listed = isListedAdminName(body.username, adminUsernames);
+  if (listed && (await grantUsed(db, body.username))) throw reserved();
   const taken = await db
     .select({ username: users.username, email: users.email })
     .from(users)
@@ -32,19 +50,23 @@ export async function register(db: Db, body: RegisterBody, adminUsernames: strin
   if (taken.some((u) => u.username.toLowerCase() === body.username.toLowerCase()))
     throw conflict(TEXTS.usernameTaken, { username: [TEXTS.usernameTaken] });
   if (taken.length > 0) throw conflict(TEXTS.emailTaken, { email: [TEXTS.emailTaken] });
-
   const password = await hashPassword(body.password);
   try {
-    const [user] = await db
-      .insert(users)
-      .values({
-        username: body.username,
-        email: body.email,
-        password,
-        role: roleFor(body.username, adminUsernames),
-      })
-      .returning();
-    return user;
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ username: body.username, email: body.email, password, role: 'user' })
+        .returning();
+      if (!listed) return user;
+      const [grant] = await tx
+        .insert(adminGrants)
+        .values({ name: body.username.toLowerCase(), userId: user.id })
+        .onConflictDoNothing()
+        .returning();
+      if (!grant) throw reserved();
+      const [admin] = await tx.update(users).set({ role: 'admin' }).where(eq(users.id, user.id)).returning();
+      return admin;
+    });
   } catch (err) {
     // Two registrations racing for the same name: the unique index decides.
     throw userConflict(err) ?? err;
@@ -76,11 +98,58 @@ export async function deleteAccount(db: Db, userId: string): Promise<void> {
   await db.delete(users).where(eq(users.id, userId));
 }
 
-/** ADMIN_USERNAMES grants the admin role at every start. */
-export async function grantAdmins(db: Db, adminUsernames: string[]): Promise<void> {
-  if (adminUsernames.length === 0) return;
+/**
+ * At start: each listed name whose grant is unused goes to the account holding that name now, if
+ * any, and is bound to its id. A grant already used is never moved, whoever holds the name later.
+ */
+export async function bootstrapAdmins(db: Db, adminUsernames: string[]): Promise<string[]> {
+  const granted: string[] = [];
+  for (const name of adminUsernames) {
+    await db.transaction(async (tx) => {
+      const [holder] = await tx
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(sql`lower(${users.username}) = ${name}`)
+        .limit(1);
+      if (!holder) return;
+      const [grant] = await tx
+        .insert(adminGrants)
+        .values({ name, userId: holder.id })
+        .onConflictDoNothing()
+        .returning();
+      if (!grant) return;
+      await tx.update(users).set({ role: 'admin' }).where(eq(users.id, holder.id));
+      granted.push(holder.username);
+    });
+  }
+  return granted;
+}
+
+/**
+ * Changes the password when the current one is right (400 on the field otherwise), and ends every
+ * other session of the account; the session making the change stays.
+ */
+export async function changePassword(
+  db: Db,
+  user: SessionUser,
+  currentToken: string,
+  body: ChangePasswordBody,
+): Promise<void> {
+  const [row] = await db.select({ password: users.password }).from(users).where(eq(users.id, user.id));
+  if (!row || !(await verifyPassword(row.password, body.currentPassword)))
+    throw badRequest(TEXTS.wrongCurrentPassword, { currentPassword: [TEXTS.wrongCurrentPassword] });
+  if (isCommonPassword(body.newPassword))
+    throw badRequest(TEXTS.commonPassword, { newPassword: [TEXTS.commonPassword] });
+  const password = await hashPassword(body.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ password }).where(eq(users.id, user.id));
+    await revokeOtherSessions(tx as unknown as Db, user.id, currentToken);
+  });
+}
+
+/** Ends every session of the user but the one holding `currentToken`. */
+export async function revokeOtherSessions(db: Db, userId: string, currentToken: string): Promise<void> {
   await db
-    .update(users)
-    .set({ role: 'admin' })
-    .where(inArray(sql`lower(${users.username})`, adminUsernames));
+    .delete(userSessions)
+    .where(and(eq(userSessions.userId, userId), ne(userSessions.tokenHash, hashToken(currentToken))));
 }

@@ -6,6 +6,8 @@ import type { SessionCache } from './session-cache';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** However often it is used, a session ends this long after sign-in. */
+export const SESSION_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
 /** Sliding expiry: a session seen again after this long gets a fresh 30 days. */
 const REFRESH_AFTER_MS = 60 * 60 * 1000;
 
@@ -37,23 +39,39 @@ export async function resolveSession(
   const tokenHash = hashToken(token);
   const cached = cache?.get(tokenHash);
   if (cached) return cached;
+  const now = Date.now();
   const rows = await db
-    .select({ user: users, sessionId: userSessions.id, lastSeenAt: userSessions.lastSeenAt })
+    .select({
+      user: users,
+      sessionId: userSessions.id,
+      lastSeenAt: userSessions.lastSeenAt,
+      createdAt: userSessions.createdAt,
+    })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
-    .where(and(eq(userSessions.tokenHash, tokenHash), gt(userSessions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(userSessions.tokenHash, tokenHash),
+        gt(userSessions.expiresAt, new Date(now)),
+        gt(userSessions.createdAt, new Date(now - SESSION_MAX_AGE_MS)),
+      ),
+    )
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  if (Date.now() - row.lastSeenAt.getTime() > REFRESH_AFTER_MS) {
+  if (now - row.lastSeenAt.getTime() > REFRESH_AFTER_MS) {
     await db
       .update(userSessions)
-      .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + SESSION_TTL_MS) })
+      .set({ lastSeenAt: new Date(now), expiresAt: slidingExpiry(row.createdAt, now) })
       .where(eq(userSessions.id, row.sessionId));
   }
   cache?.set(tokenHash, row.user);
   return row.user;
 }
+
+/** 30 days from now, but never past the absolute lifetime counted from sign-in. */
+export const slidingExpiry = (createdAt: Date, now = Date.now()) =>
+  new Date(Math.min(now + SESSION_TTL_MS, createdAt.getTime() + SESSION_MAX_AGE_MS));
 
 export async function revokeSession(db: Db, token: string, cache?: SessionCache): Promise<void> {
   cache?.forgetToken(hashToken(token));

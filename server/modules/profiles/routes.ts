@@ -1,6 +1,6 @@
 import { pageQuery, updateProfileBody, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
-import { requireUser } from '../../plugins/current-user';
+import { noStore, requireUser } from '../../plugins/current-user';
 import { presentCurrentUser } from '../auth/presenters';
 import { readFeed } from '../posts/service';
 import { listUserTeams } from '../teams/service';
@@ -13,16 +13,22 @@ export async function profileRoutes(app: App, ctx: Ctx) {
   app.get(
     '/api/profile/:username',
     { schema: { params: z.object({ username: z.string().min(1).max(100) }) } },
-    async (request) => profiles.getProfile(ctx.db, request.params.username, request.user),
+    async (request, reply) => {
+      const profile = await profiles.getProfile(ctx.db, request.params.username, request.user);
+      // The owner and admins see the email: such an answer is never kept by a cache.
+      if (profile.email !== undefined) noStore(reply);
+      return profile;
+    },
   );
 
   app.patch(
     '/api/profile',
     { schema: { body: updateProfileBody }, config: { changesFeed: true } },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
-      const updated = await profiles.updateProfile(ctx.db, user.id, request.body);
+      const updated = await profiles.updateProfile(ctx.db, user, request.body, ctx.config.adminUsernames);
       ctx.sessions.forgetUser(user.id);
+      noStore(reply);
       return presentCurrentUser(updated);
     },
   );

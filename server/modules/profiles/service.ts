@@ -4,7 +4,8 @@ import { TEXTS } from '../../../contract';
 import type { Db } from '../../db/client';
 import { iso, rows } from '../../db/rows';
 import { follows, users } from '../../db/schema';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
+import { mayTakeUsername } from '../auth/policy';
 import { userConflict } from '../auth/service';
 import type { SessionUser } from '../auth/sessions';
 import { mayFollow, maySeeEmail } from './policy';
@@ -56,7 +57,15 @@ export async function getProfile(db: Db, username: string, viewer: SessionUser |
   };
 }
 
-export async function updateProfile(db: Db, userId: string, body: UpdateProfileBody): Promise<SessionUser> {
+export async function updateProfile(
+  db: Db,
+  user: SessionUser,
+  body: UpdateProfileBody,
+  adminUsernames: string[],
+): Promise<SessionUser> {
+  const userId = user.id;
+  if (body.username !== undefined && !mayTakeUsername(user, body.username, adminUsernames))
+    throw conflict(TEXTS.usernameReserved, { username: [TEXTS.usernameReserved] });
   if (Object.keys(body).length === 0) {
     const [same] = await db.select().from(users).where(eq(users.id, userId));
     return same;

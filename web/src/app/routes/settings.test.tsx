@@ -63,7 +63,7 @@ describe('settings page', () => {
 
   it('deletes the account after confirmation, says Account deleted and goes to /auth', async () => {
     const fetchMock = mockFetch({
-      ...signedIn(aUser()),
+      ...signedIn(aUser({ username: 'player_one' })),
       'DELETE /api/user': () => new Response(null, { status: 204 }),
     });
     const { client } = renderApp(<SettingsPage />, { route: '/settings' });
@@ -72,7 +72,15 @@ describe('settings page', () => {
     expect(dialog).toHaveTextContent('Are you sure?');
     expect(dialog).toHaveTextContent('This will permanently delete your account and all your data.');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
-    await userEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+    // The button stays disabled until the username is typed exactly.
+    const confirm = within(dialog).getByRole('button', { name: 'Delete Account' });
+    expect(confirm).toBeDisabled();
+    const typed = within(dialog).getByLabelText('Type player_one to confirm');
+    await userEvent.type(typed, 'player_on');
+    expect(confirm).toBeDisabled();
+    await userEvent.type(typed, 'e');
+    expect(confirm).toBeEnabled();
+    await userEvent.click(confirm);
     expect(await screen.findByText('Account deleted')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth'));
     expect(client.getQueryData(['/api/user'])).toBeNull();
@@ -89,15 +97,78 @@ describe('settings page', () => {
 
   it('shows Failed to delete account when deletion fails', async () => {
     mockFetch({
-      ...signedIn(aUser()),
+      ...signedIn(aUser({ username: 'player_one' })),
       'DELETE /api/user': () => json({ message: 'Database unavailable' }, 503),
     });
     renderApp(<SettingsPage />, { route: '/settings' });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Account' }));
-    await userEvent.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete Account' }),
-    );
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.type(within(dialog).getByLabelText('Type player_one to confirm'), 'player_one');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
     expect(await screen.findByText('Failed to delete account')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/settings');
+  });
+
+  it('changes the password with the current one, and shows the server field error', async () => {
+    const fetchMock = mockFetch({
+      ...signedIn(aUser()),
+      'POST /api/user/password': (init) =>
+        JSON.parse(String(init.body)).currentPassword === 'old-pass-123'
+          ? new Response(null, { status: 204 })
+          : json(
+              {
+                message: 'Current password is incorrect',
+                errors: { currentPassword: ['Current password is incorrect'] },
+              },
+              400,
+            ),
+    });
+    renderApp(<SettingsPage />, { route: '/settings' });
+    const form = await screen.findByRole('form', { name: 'Change password' });
+    await userEvent.type(within(form).getByLabelText('Current password'), 'wrong-pass-1');
+    await userEvent.type(within(form).getByLabelText('New password'), 'a-brand-new-pass');
+    await userEvent.type(within(form).getByLabelText('Confirm new password'), 'a-brand-new-pass');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Failed to change password')).toBeInTheDocument();
+    expect(within(form).getByText('Current password is incorrect')).toBeInTheDocument();
+
+    const current = within(form).getByLabelText('Current password');
+    await userEvent.clear(current);
+    await userEvent.type(current, 'old-pass-123');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password changed. Other sessions were signed out.')).toBeInTheDocument();
+    const sent = fetchMock.mock.calls.filter(([url]) => url === '/api/user/password');
+    expect(JSON.parse(String(sent.at(-1)?.[1]?.body))).toEqual({
+      currentPassword: 'old-pass-123',
+      newPassword: 'a-brand-new-pass',
+    });
+    expect(within(form).getByLabelText('Current password')).toHaveValue('');
+  });
+
+  it('refuses a mismatched confirmation without calling the server', async () => {
+    const fetchMock = mockFetch(signedIn(aUser()));
+    renderApp(<SettingsPage />, { route: '/settings' });
+    const form = await screen.findByRole('form', { name: 'Change password' });
+    await userEvent.type(within(form).getByLabelText('Current password'), 'old-pass-123');
+    await userEvent.type(within(form).getByLabelText('New password'), 'a-brand-new-pass');
+    await userEvent.type(within(form).getByLabelText('Confirm new password'), 'another-pass-1');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await within(form).findByText("Passwords don't match")).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/user/password')).toBe(false);
+  });
+
+  it('signs out everywhere else after a confirmation', async () => {
+    const fetchMock = mockFetch({
+      ...signedIn(aUser()),
+      'POST /api/user/sessions/revoke-others': () => new Response(null, { status: 204 }),
+    });
+    renderApp(<SettingsPage />, { route: '/settings' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out everywhere else' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out everywhere else' }));
+    expect(await screen.findByText('Signed out everywhere else')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/user/sessions/revoke-others')).toHaveLength(
+      1,
+    );
   });
 });

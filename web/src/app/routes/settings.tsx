@@ -1,10 +1,11 @@
 import { PageContainer, PageTitle } from '@web/components/page';
+import { AccountSecurityCard } from '@web/features/auth/components/account-security-card';
 import { DeleteAccountCard } from '@web/features/auth/components/delete-account-card';
 import { AvatarCard } from '@web/features/profiles/components/avatar-card';
 import { ProfileForm } from '@web/features/profiles/components/profile-form';
 import { useUser } from '@web/lib/auth';
 
-/** /settings (protected): avatar, profile fields, and the Danger Zone. */
+/** /settings (protected): avatar, profile fields, password and sessions, and the Danger Zone. */
 export function SettingsPage() {
   const { user } = useUser();
   if (!user) return null;
@@ -13,6 +14,7 @@ export function SettingsPage() {
       <PageTitle title="Settings" description="Manage your profile and account." />
       <AvatarCard user={user} />
       <ProfileForm key={user.id} user={user} />
+      <AccountSecurityCard />
       <DeleteAccountCard />
     </PageContainer>
   );

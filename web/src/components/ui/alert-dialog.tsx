@@ -1,6 +1,6 @@
 import { cn } from '@web/lib/cn';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
-import type * as React from 'react';
+import * as React from 'react';
 import { buttonVariants } from './button';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
@@ -80,6 +80,8 @@ export interface ConfirmDialogProps {
   confirmLabel: React.ReactNode;
   cancelLabel?: React.ReactNode;
   onConfirm: () => void;
+  /** When given, the confirming button stays disabled until this exact text is typed. */
+  requireText?: string;
 }
 
 /** A destructive action asked once more: title, description, Cancel and the confirming button. */
@@ -92,18 +94,43 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = 'Cancel',
   onConfirm,
+  requireText,
 }: ConfirmDialogProps) {
+  const [typed, setTyped] = React.useState('');
+  const inputId = React.useId();
+  const confirmed = requireText === undefined || typed === requireText;
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
+    <AlertDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setTyped('');
+        onOpenChange?.(next);
+      }}
+    >
       {trigger ? <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger> : null}
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {requireText !== undefined ? (
+          <div className="grid gap-2">
+            <label htmlFor={inputId} className="text-sm">
+              Type <strong className="font-semibold">{requireText}</strong> to confirm
+            </label>
+            <input
+              id={inputId}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+              className="h-10 rounded-md border border-input bg-background px-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            />
+          </div>
+        ) : null}
         <AlertDialogFooter>
           <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={onConfirm}>
+          <AlertDialogAction variant="destructive" disabled={!confirmed} onClick={onConfirm}>
             {confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>

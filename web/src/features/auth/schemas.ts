@@ -5,3 +5,4 @@
 export const loadAuthSchemas = () => import('@contract/auth');
 export const loadLoginSchema = async () => (await loadAuthSchemas()).loginBody;
 export const loadRegisterSchema = async () => (await loadAuthSchemas()).registerForm;
+export const loadChangePasswordSchema = async () => (await loadAuthSchemas()).changePasswordForm;

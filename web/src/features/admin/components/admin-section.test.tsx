@@ -13,12 +13,13 @@ const TILES = [
   'Moderate Posts',
   'View Analytics',
   'Manage Blocked Words',
+  'Manage Admins',
 ];
 
 const tile = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}`) });
 
 describe('admin section', () => {
-  it('shows the six dashboard tiles in order', async () => {
+  it('shows the six dashboard tiles of the spec in order, then Manage Admins', async () => {
     mockFetch(signedIn(aUser({ role: 'admin' })));
     renderApp(<AdminSection />);
     const list = screen.getByRole('list', { name: 'Admin tools' });

@@ -11,12 +11,14 @@ import {
   type LucideIcon,
   Newspaper,
   ShieldAlert,
+  UserCog,
 } from 'lucide-react';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { BlockedWords } from './blocked-words';
+import { ManageAdmins } from './manage-admins';
 import { ModeratePosts } from './moderate-posts';
 
-export type AdminView = 'tutorial' | 'events' | 'news' | 'posts' | 'analytics' | 'blocked-words';
+export type AdminView = 'tutorial' | 'events' | 'news' | 'posts' | 'analytics' | 'blocked-words' | 'admins';
 
 interface Tile {
   view: AdminView;
@@ -66,6 +68,13 @@ export const ADMIN_TILES: readonly Tile[] = [
     description: 'Words that posts and comments may not use',
     icon: Ban,
     Component: BlockedWords,
+  },
+  {
+    view: 'admins',
+    title: ADMIN_TEXTS.manageAdmins,
+    description: 'Grant and revoke the admin role',
+    icon: UserCog,
+    Component: ManageAdmins,
   },
 ];
 

@@ -4,6 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { toast } from '@web/components/ui/use-toast';
 import { errorText } from '@web/lib/api';
+import { useUser } from '@web/lib/auth';
 import { Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useDeleteAccount } from '../api/delete-account';
@@ -11,6 +12,7 @@ import { useDeleteAccount } from '../api/delete-account';
 /** Settings' Danger Zone: deleting the account after a confirmation (SPEC §2 /settings). */
 export function DeleteAccountCard() {
   const navigate = useNavigate();
+  const { user } = useUser();
   const deletion = useDeleteAccount({
     onSuccess: () => {
       toast({ title: TEXTS.accountDeleted });
@@ -39,6 +41,7 @@ export function DeleteAccountCard() {
           title="Are you sure?"
           description="This will permanently delete your account and all your data."
           confirmLabel="Delete Account"
+          requireText={user?.username ?? ''}
           onConfirm={() => deletion.mutate()}
         />
       </CardContent>

@@ -4,11 +4,11 @@ import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { cn } from '@web/lib/cn';
+import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { Calendar, LoaderCircle, Package, Search, X } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isSearchable, type SearchResults, useSearch } from '../api/search';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 
 type GroupId = 'players' | 'events' | 'gear';
 

@@ -4,9 +4,12 @@ import { forbidden } from '../../errors';
 import { requireUser } from '../../plugins/current-user';
 import type { SessionUser } from '../auth/sessions';
 
-/** Every /api/admin route: signed in (401) and role admin (403). */
+/** Every admin route: signed in (401) and role admin (403). */
 export function requireAdmin(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
   if (user.role !== 'admin') throw forbidden(POST_TEXTS.adminOnly);
   return user;
 }
+
+/** The last admin keeps the role: revoking it would leave nobody to grant it again. */
+export const mayRevokeAdmin = (remainingAdmins: number) => remainingAdmins > 0;

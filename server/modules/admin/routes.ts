@@ -1,0 +1,27 @@
+import { adminUser, adminUsersQuery, setRoleBody, z } from '../../../contract';
+import type { App, Ctx } from '../../context';
+import { noStore } from '../../plugins/current-user';
+import * as admins from './service';
+
+/** Manage Admins: find players, grant and revoke the admin role (inside the admin scope). */
+export async function adminUserRoutes(app: App, ctx: Ctx) {
+  app.get(
+    '/api/admin/users',
+    { schema: { querystring: adminUsersQuery, response: { 200: z.array(adminUser) } } },
+    async (request, reply) => {
+      noStore(reply);
+      return admins.findUsers(ctx.db, request.query.q || undefined);
+    },
+  );
+
+  app.patch(
+    '/api/admin/users/:id/role',
+    { schema: { params: z.object({ id: z.uuid() }), body: setRoleBody, response: { 200: adminUser } } },
+    async (request) => {
+      const updated = await admins.setRole(ctx.db, request.params.id.toLowerCase(), request.body.role);
+      // The role is read from the session; this process answers with the new one at once.
+      ctx.sessions.forgetUser(updated.id);
+      return updated;
+    },
+  );
+}

@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '@web/lib/api';
+
+/** POST /api/user/sessions/revoke-others → 204: every session but this one has ended. */
+export function revokeOtherSessions(): Promise<null> {
+  return apiRequest<null>('POST', '/api/user/sessions/revoke-others');
+}
+
+export function useRevokeOtherSessions(
+  options: { onSuccess?: () => void; onError?: (error: Error) => void } = {},
+) {
+  return useMutation({ mutationFn: revokeOtherSessions, ...options });
+}
