@@ -1,3 +1,4 @@
+import { text } from './common';
 import {
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -9,8 +10,7 @@ import {
 import { z } from './messages';
 import { TEXTS } from './texts';
 
-export const usernameSchema = z
-  .string()
+export const usernameSchema = text()
   .trim()
   .min(USERNAME_MIN)
   .max(USERNAME_MAX)
@@ -36,7 +36,7 @@ export const registerForm = registerBody
 export type RegisterForm = z.infer<typeof registerForm>;
 
 export const loginBody = z.object({
-  username: z.string().trim().min(1).max(254),
+  username: text().trim().min(1).max(254),
   password: z.string().min(1).max(PASSWORD_MAX),
 });
 export type LoginBody = z.infer<typeof loginBody>;
@@ -80,6 +80,6 @@ export const adminUser = z.object({
 });
 export type AdminUser = z.infer<typeof adminUser>;
 
-export const adminUsersQuery = z.object({ q: z.string().trim().max(USERNAME_MAX).optional() });
+export const adminUsersQuery = z.object({ q: text().trim().max(USERNAME_MAX).optional() });
 export const setRoleBody = z.object({ role: z.enum(USER_ROLES) });
 export type SetRoleBody = z.infer<typeof setRoleBody>;

@@ -8,11 +8,23 @@ export const errorResponse = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
+/** C0 and C1 control characters other than tab and newline (and carriage return, which forms send). */
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+export const CONTROL_CHARS_MESSAGE = 'Must not contain control characters';
+export const hasControlChars = (value: string) => CONTROL_CHARS.test(value);
+
+/**
+ * Every text a client sends goes through this: control characters other than newline and tab
+ * (a NUL, which PostgreSQL refuses, among them) are a 400 on the field, in one place.
+ */
+export const text = () => z.string().refine((v) => !hasControlChars(v), CONTROL_CHARS_MESSAGE);
+
+/** An id in a path or body: a uuid in any case, compared in lower case. */
+export const uuid = () => z.uuid().toLowerCase();
+
 /** `?limit=&before=` for lists that can grow (DESIGN §3). */
 export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_MAX_LIMIT).default(PAGE_DEFAULT_LIMIT),
-  before: z.string().max(200).optional(),
+  before: text().max(200).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
-
-export const uuidParam = (name: string) => z.object({ [name]: z.uuid() });

@@ -2,6 +2,7 @@ export * from './auth';
 export * from './common';
 export * from './constants';
 export { z } from './messages';
+export * from './moderation';
 export * from './posts';
 export * from './profiles';
 export * from './texts';

@@ -1,3 +1,4 @@
+import { text } from './common';
 import { MAX_POST_IMAGES } from './constants';
 import { z } from './messages';
 import { imageRef } from './profiles';
@@ -7,12 +8,12 @@ export const COMMENT_MAX = 2000;
 
 /** SPEC §5: the caption must not be blank after trimming. */
 export const createPostBody = z.object({
-  caption: z.string().trim().min(1, 'Please add a caption to your post').max(CAPTION_MAX),
+  caption: text().trim().min(1, 'Please add a caption to your post').max(CAPTION_MAX),
   images: z.array(imageRef).max(MAX_POST_IMAGES).default([]),
 });
 export type CreatePostBody = z.infer<typeof createPostBody>;
 
-export const commentBody = z.object({ content: z.string().trim().min(1).max(COMMENT_MAX) });
+export const commentBody = z.object({ content: text().trim().min(1).max(COMMENT_MAX) });
 export type CommentBody = z.infer<typeof commentBody>;
 
 /** SPEC §3 Comment. */
@@ -29,7 +30,7 @@ export type Comment = z.infer<typeof comment>;
 export const likeAnswer = z.object({ isLiked: z.boolean(), likesCount: z.number() });
 export type LikeAnswer = z.infer<typeof likeAnswer>;
 
-export const blockedWordBody = z.object({ word: z.string().trim().min(1).max(100) });
+export const blockedWordBody = z.object({ word: text().trim().min(1).max(100) });
 export const blockedWord = z.object({ id: z.uuid(), word: z.string() });
 export type BlockedWord = z.infer<typeof blockedWord>;
 

@@ -1,21 +1,46 @@
 import { usernameSchema } from './auth';
+import { text } from './common';
 import { BIO_MAX, LOCATION_MAX } from './constants';
 import { z } from './messages';
 
-/** An image address: one of our object paths or an http(s) URL. */
-export const imageRef = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine((v) => /^\/objects\/[A-Za-z0-9._/-]+$/.test(v) || /^https?:\/\/\S+$/i.test(v), {
-    message: 'Must be an uploaded image path or an http(s) URL',
-  });
+/** One segment of an object path: starts with a letter or digit (so never `.` or `..`). */
+const OBJECT_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/**
+ * An image address as stored: one of our object paths (`/objects/images/x.webp`: plain segments,
+ * no `.`/`..`, no empty segment, no percent-encoding or backslash, so a browser can never resolve
+ * it to another path such as `/api/logout`), or an absolute http(s) URL without credentials.
+ */
+export function isImageRef(value: string): boolean {
+  if (value.startsWith('/')) {
+    if (!value.startsWith('/objects/')) return false;
+    const segments = value.slice('/objects/'.length).split('/');
+    return segments.length > 0 && segments.every((seg) => OBJECT_SEGMENT.test(seg));
+  }
+  if (!/^https?:\/\//i.test(value) || /[\s\\]/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      !!url.hostname &&
+      !url.username &&
+      !url.password
+    );
+  } catch {
+    return false;
+  }
+}
+
+export const IMAGE_REF_MESSAGE = 'Must be an uploaded image path or an http(s) URL';
+
+/** An image address a client sends (post images, avatar, banner, and later areas' images). */
+export const imageRef = text().trim().max(2048).refine(isImageRef, { message: IMAGE_REF_MESSAGE });
 
 export const updateProfileBody = z
   .object({
     username: usernameSchema,
-    bio: z.string().trim().max(BIO_MAX).nullable(),
-    location: z.string().trim().max(LOCATION_MAX).nullable(),
+    bio: text().trim().max(BIO_MAX).nullable(),
+    location: text().trim().max(LOCATION_MAX).nullable(),
     avatar: imageRef.nullable(),
     coverImage: imageRef.nullable(),
   })

@@ -1,9 +1,10 @@
+import { text } from './common';
 import { z } from './messages';
 
 export const uploadUrlAnswer = z.object({ uploadURL: z.string() });
 export type UploadUrlAnswer = z.infer<typeof uploadUrlAnswer>;
 
-export const registerImageBody = z.object({ imageURL: z.string().trim().min(1).max(4096) });
+export const registerImageBody = z.object({ imageURL: text().trim().min(1).max(4096) });
 export type RegisterImageBody = z.infer<typeof registerImageBody>;
 
 export const registerImageAnswer = z.object({ objectPath: z.string() });

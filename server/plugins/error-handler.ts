@@ -2,6 +2,29 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { App } from '../context';
 import { HttpError } from '../errors';
 
+/**
+ * What a failed request logs: a failed query keeps its SQL text and the database's code and
+ * message, never the parameters (they carry what users typed, passwords' neighbours included).
+ */
+export function errorForLog(err: unknown): unknown {
+  const e = err as {
+    name?: string;
+    query?: unknown;
+    params?: unknown;
+    cause?: { code?: string; message?: string };
+  };
+  if (e && typeof e === 'object' && 'query' in e && 'params' in e) {
+    return {
+      type: e.name ?? 'DrizzleQueryError',
+      message: 'Failed query',
+      query: typeof e.query === 'string' ? e.query : undefined,
+      code: e.cause?.code,
+      cause: e.cause?.message,
+    };
+  }
+  return err;
+}
+
 /** Maps every error to { message, errors? }; 5xx details stay in the log, never in the answer. */
 export function registerErrorHandler(app: App) {
   app.setErrorHandler((err, request, reply) => {
@@ -24,7 +47,7 @@ export function registerErrorHandler(app: App) {
     const e = err as { statusCode?: number; message?: string };
     const status = e.statusCode ?? 500;
     if (status >= 500) {
-      request.log.error({ err }, 'request failed');
+      request.log.error({ err: errorForLog(err) }, 'request failed');
       return reply.status(500).send({ message: 'Something went wrong on our side' });
     }
     if (status === 429)

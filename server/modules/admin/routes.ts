@@ -1,4 +1,4 @@
-import { adminUser, adminUsersQuery, setRoleBody, z } from '../../../contract';
+import { adminUser, adminUsersQuery, setRoleBody, uuid, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { noStore } from '../../plugins/current-user';
 import * as admins from './service';
@@ -16,9 +16,9 @@ export async function adminUserRoutes(app: App, ctx: Ctx) {
 
   app.patch(
     '/api/admin/users/:id/role',
-    { schema: { params: z.object({ id: z.uuid() }), body: setRoleBody, response: { 200: adminUser } } },
+    { schema: { params: z.object({ id: uuid() }), body: setRoleBody, response: { 200: adminUser } } },
     async (request) => {
-      const updated = await admins.setRole(ctx.db, request.params.id.toLowerCase(), request.body.role);
+      const updated = await admins.setRole(ctx.db, request.params.id, request.body.role);
       // The role is read from the session; this process answers with the new one at once.
       ctx.sessions.forgetUser(updated.id);
       return updated;

@@ -1,10 +1,10 @@
-import { z } from '../../../contract';
+import { text, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { deviceOf, newVisitId, recordPageView, VISIT_COOKIE } from './visits';
 
 const pageViewBody = z.object({
-  path: z.string().trim().min(1).max(500).startsWith('/'),
-  referrer: z.string().trim().max(500).nullable().optional(),
+  path: text().trim().min(1).max(500).startsWith('/'),
+  referrer: text().trim().max(500).nullable().optional(),
 });
 
 export async function analyticsRoutes(app: App, ctx: Ctx) {

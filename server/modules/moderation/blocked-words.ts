@@ -1,15 +1,21 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { type BlockedWord, POST_TEXTS } from '../../../contract';
+import { type BlockedWord, normalizeForMatch, POST_TEXTS } from '../../../contract';
 import type { Db } from '../../db/client';
 import { blockedWords } from '../../db/schema';
 import { badRequest, conflict, notFound, uniqueViolation } from '../../errors';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** True when `text` holds `word` as a whole word (or phrase), in any case. */
+/**
+ * True when `text` holds `word` as a whole word (or phrase), in any case, compared on the
+ * normalised form of both (contract/moderation.ts): `spam\u200bbot`, `ѕpambot` with a Cyrillic s
+ * and full-width `ｓｐａｍｂｏｔ` all hold `spambot`.
+ */
 export function containsWord(text: string, word: string): boolean {
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(word)}(?![\\p{L}\\p{N}_])`, 'iu');
-  return pattern.test(text);
+  const target = normalizeForMatch(word);
+  if (!target) return false;
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(target)}(?![\\p{L}\\p{N}_])`, 'u');
+  return pattern.test(normalizeForMatch(text));
 }
 
 /** Refuses text that uses a blocked word; nothing is stored. */

@@ -1,4 +1,4 @@
-import { blockedWord, blockedWordBody, z } from '../../../contract';
+import { blockedWord, blockedWordBody, uuid, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { requireUser } from '../../plugins/current-user';
 import * as words from './blocked-words';
@@ -18,7 +18,7 @@ export async function moderationRoutes(app: App, ctx: Ctx) {
 
   app.delete(
     '/api/admin/blocked-words/:id',
-    { schema: { params: z.object({ id: z.uuid() }) } },
+    { schema: { params: z.object({ id: uuid() }) } },
     async (request, reply) => {
       await words.removeBlockedWord(ctx.db, request.params.id);
       return reply.status(204).send();

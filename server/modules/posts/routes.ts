@@ -1,18 +1,18 @@
-import { commentBody, createPostBody, pageQuery, z } from '../../../contract';
+import { commentBody, createPostBody, pageQuery, uuid, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { requireUser } from '../../plugins/current-user';
 import { readFeed } from './service';
 import * as posts from './writes';
 
-const idParams = z.object({ id: z.uuid() });
-const commentParams = z.object({ commentId: z.uuid() });
+const idParams = z.object({ id: uuid() });
+const commentParams = z.object({ commentId: uuid() });
 /** Route option of the writes that change what feeds show (plugins/feed-invalidation.ts). */
 const changesFeed = { changesFeed: true };
 
 export async function postRoutes(app: App, ctx: Ctx) {
   app.get(
     '/api/posts/feed',
-    { schema: { querystring: pageQuery.extend({ before: z.uuid().optional() }) } },
+    { schema: { querystring: pageQuery.extend({ before: uuid().optional() }) } },
     async (request) =>
       readFeed(ctx.db, ctx.feed, {
         viewerId: request.user?.id ?? null,
@@ -44,7 +44,7 @@ export async function postRoutes(app: App, ctx: Ctx) {
 
   app.get(
     '/api/posts/:id/comments',
-    { schema: { params: idParams, querystring: pageQuery.extend({ before: z.uuid().optional() }) } },
+    { schema: { params: idParams, querystring: pageQuery.extend({ before: uuid().optional() }) } },
     async (request) =>
       posts.listComments(ctx.db, request.params.id, {
         limit: request.query.limit,

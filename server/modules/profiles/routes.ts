@@ -1,4 +1,4 @@
-import { pageQuery, updateProfileBody, z } from '../../../contract';
+import { pageQuery, text, updateProfileBody, uuid, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { noStore, requireUser } from '../../plugins/current-user';
 import { presentCurrentUser } from '../auth/presenters';
@@ -6,13 +6,13 @@ import { readFeed } from '../posts/service';
 import { listUserTeams } from '../teams/service';
 import * as profiles from './service';
 
-const userIdParams = z.object({ userId: z.uuid() });
-const cursorQuery = pageQuery.extend({ before: z.uuid().optional() });
+const userIdParams = z.object({ userId: uuid() });
+const cursorQuery = pageQuery.extend({ before: uuid().optional() });
 
 export async function profileRoutes(app: App, ctx: Ctx) {
   app.get(
     '/api/profile/:username',
-    { schema: { params: z.object({ username: z.string().min(1).max(100) }) } },
+    { schema: { params: z.object({ username: text().min(1).max(100) }) } },
     async (request, reply) => {
       const profile = await profiles.getProfile(ctx.db, request.params.username, request.user);
       // The owner and admins see the email: such an answer is never kept by a cache.

@@ -1,9 +1,9 @@
-import { z } from '../../../contract';
+import { text, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { recordSearch, VISIT_COOKIE } from '../analytics/visits';
 import { searchable, searchEvents, searchProducts, searchUsers } from './service';
 
-const q = z.object({ q: z.string().max(100).optional() });
+const q = z.object({ q: text().max(100).optional() });
 
 export async function searchRoutes(app: App, ctx: Ctx) {
   /** Runs a search when the query is long enough (else an empty list) and records it. */
@@ -31,7 +31,7 @@ export async function searchRoutes(app: App, ctx: Ctx) {
   );
   app.get(
     '/api/products',
-    { schema: { querystring: z.object({ search: z.string().max(100).optional() }) } },
+    { schema: { querystring: z.object({ search: text().max(100).optional() }) } },
     async (request) => ({
       products: await run(request, request.query.search, (s) => searchProducts(ctx.db, s)),
     }),

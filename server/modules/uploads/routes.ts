@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { registerImageAnswer, registerImageBody, uploadUrlAnswer, z } from '../../../contract';
+import { registerImageAnswer, registerImageBody, text, uploadUrlAnswer, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { requireUser } from '../../plugins/current-user';
 import * as uploads from './service';
@@ -24,8 +24,11 @@ export async function uploadRoutes(app: App, ctx: Ctx) {
       {
         config: { rawUpload: true },
         schema: {
-          params: z.object({ id: z.string() }),
-          querystring: z.object({ expires: z.string().optional(), signature: z.string().optional() }),
+          params: z.object({ id: text().max(100) }),
+          querystring: z.object({
+            expires: text().max(20).optional(),
+            signature: text().max(200).optional(),
+          }),
         },
       },
       async (request, reply) => {
@@ -53,7 +56,7 @@ export async function uploadRoutes(app: App, ctx: Ctx) {
     async (request) => uploads.registerImage(ctx, requireUser(request).id, request.body.imageURL),
   );
 
-  app.get('/objects/*', { schema: { params: z.object({ '*': z.string() }) } }, async (request, reply) => {
+  app.get('/objects/*', { schema: { params: z.object({ '*': text() }) } }, async (request, reply) => {
     const object = await uploads.openPublicObject(ctx.storage, request.params['*']);
     reply
       .header('Content-Type', object.contentType)

@@ -37,8 +37,8 @@ const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-
 const UUID_ONLY = new RegExp(`^${UUID}$`);
 const LOCAL_UPLOAD_PATH = new RegExp(`/api/objects/upload/(${UUID})/?$`);
 const RAW_KEY_PATH = new RegExp(`(?:^|/)raw/(${UUID})$`);
-/** Only re-encoded images are public; raw uploads never are. */
-const PUBLIC_KEY = /^images\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
+/** Only re-encoded images are public; raw uploads never are. Names are short (a uuid and a suffix). */
+const PUBLIC_KEY = /^images\/[A-Za-z0-9][A-Za-z0-9._-]{0,150}$/;
 
 const rawKey = (id: string) => `raw/${id}`;
 
