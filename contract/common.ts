@@ -9,6 +9,7 @@ export const errorResponse = z.object({
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 /** C0 and C1 control characters other than tab and newline (and carriage return, which forms send). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is this pattern's purpose.
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 export const CONTROL_CHARS_MESSAGE = 'Must not contain control characters';
 export const hasControlChars = (value: string) => CONTROL_CHARS.test(value);
