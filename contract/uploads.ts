@@ -18,3 +18,30 @@ export const ACCEPTED_IMAGE_TYPES = [
   'image/gif',
   'image/avif',
 ] as const;
+
+/**
+ * Decoding is bounded (issue 7): pixels over all frames and the number of frames, judged from the
+ * header before any pixel is decoded (Discourse caps at 40 megapixels too).
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_IMAGE_FRAMES = 100;
+export const IMAGE_LIMIT_TEXTS = {
+  tooManyPixels: 'Image is too large to process (at most 40 megapixels over all frames)',
+  tooManyFrames: 'Animated images may have at most 100 frames',
+} as const;
+
+/**
+ * Upload quotas per account (issue 7; Mastodon allows 30 media uploads per 30 minutes): upload
+ * addresses per half hour, addresses handed out but not yet registered, and bytes per day.
+ */
+export const UPLOAD_QUOTA = {
+  addressesPerWindow: 30,
+  windowMinutes: 30,
+  pending: 10,
+  dailyBytes: 200 * 1024 * 1024,
+} as const;
+export const UPLOAD_QUOTA_TEXTS = {
+  tooMany: 'Too many uploads, please try again later',
+  tooManyPending: 'Too many unfinished uploads: finish or wait for the others',
+  dailyLimit: 'Daily upload limit reached, please try again tomorrow',
+} as const;

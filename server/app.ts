@@ -12,6 +12,7 @@ import { FeedCache } from './modules/posts/feed-cache';
 import { postRoutes } from './modules/posts/routes';
 import { profileRoutes } from './modules/profiles/routes';
 import { searchRoutes } from './modules/search/routes';
+import { JobQueue } from './modules/uploads/job-queue';
 import { uploadRoutes } from './modules/uploads/routes';
 import { registerCompression } from './plugins/compression';
 import { registerCurrentUser } from './plugins/current-user';
@@ -42,6 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     config: deps.config,
     sessions: new SessionCache(deps.config.sessionCacheMs ?? 5_000),
     feed: new FeedCache(deps.config.feedCacheMs ?? 5_000),
+    imageJobs: new JobQueue(deps.config.imageJobs?.concurrency ?? 1, deps.config.imageJobs?.maxWaiting ?? 8),
   };
 
   registerErrorHandler(app);

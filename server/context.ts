@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Db } from './db/client';
 import type { SessionCache } from './modules/auth/session-cache';
 import type { FeedCache } from './modules/posts/feed-cache';
+import type { JobQueue } from './modules/uploads/job-queue';
 import type { ObjectStorage } from './storage/types';
 
 export type App = FastifyInstance<
@@ -36,6 +37,10 @@ export interface AppConfig {
   sessionCacheMs?: number;
   /** How long a feed page is kept in this process (default 5000 ms; 0 turns it off). */
   feedCacheMs?: number;
+  /** Per-account upload quotas (default UPLOAD_QUOTA in contract/uploads.ts). */
+  uploadQuota?: { addressesPerWindow: number; windowMinutes: number; pending: number; dailyBytes: number };
+  /** Image jobs run at once, and waiting, before a 503 (default 1 and 8). */
+  imageJobs?: { concurrency: number; maxWaiting: number };
 }
 
 export interface AppDeps {
@@ -51,4 +56,6 @@ export interface Ctx {
   config: AppConfig;
   sessions: SessionCache;
   feed: FeedCache;
+  /** The bounded queue every image decode and encode goes through. */
+  imageJobs: JobQueue;
 }

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     public readonly statusCode: number,
     message: string,
     public readonly errors?: Record<string, string[]>,
+    /** Headers the answer carries (for example Retry-After on a 503). */
+    public readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -19,6 +21,7 @@ export const conflict = (message: string, errors?: Record<string, string[]>) =>
   new HttpError(409, message, errors);
 export const payloadTooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedMediaType = (message: string) => new HttpError(415, message);
+export const tooManyRequests = (message: string) => new HttpError(429, message);
 
 /** The Postgres error code for a unique violation, and which constraint, whichever driver raised it. */
 export function uniqueViolation(err: unknown): string | null {

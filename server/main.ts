@@ -76,7 +76,8 @@ async function main() {
     database.db,
     storage,
     (done) => {
-      if (done.sessions + done.uploadTokens > 0) log.info(done, 'housekeeping: expired rows removed');
+      if (done.sessions + done.uploadTokens + done.images > 0)
+        log.info(done, 'housekeeping: expired rows removed');
     },
     (err) => log.error({ err }, 'housekeeping failed'),
   );

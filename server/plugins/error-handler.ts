@@ -40,6 +40,7 @@ export function registerErrorHandler(app: App) {
       return reply.status(400).send({ message: summary || 'Invalid input', errors });
     }
     if (err instanceof HttpError) {
+      if (err.headers) reply.headers(err.headers);
       return reply
         .status(err.statusCode)
         .send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });

@@ -25,3 +25,6 @@ export async function registerRateLimit(app: App, config: AppConfig) {
 
 /** The limit for sign-in and registration: 10 attempts a minute per address. */
 export const AUTH_RATE_LIMIT = { max: 10, timeWindow: '1 minute' } as const;
+
+/** Anonymous analytics writes (page views; searches, which are recorded): 120 a minute per address. */
+export const ANALYTICS_RATE_LIMIT = { max: 120, timeWindow: '1 minute' } as const;

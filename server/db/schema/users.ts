@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from './columns';
 
 export const users = pgTable(
@@ -84,9 +84,31 @@ export const uploadTokens = pgTable(
     uploadedAt: ts('uploaded_at'),
     registeredAt: ts('registered_at'),
     objectPath: text('object_path'),
+    /** Bytes received (the upload quota's daily budget counts them). */
+    bytes: integer('bytes'),
+    /** When housekeeping deleted the raw upload (the row stays a day for the quotas). */
+    cleanedAt: ts('cleaned_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('upload_tokens_user_idx').on(t.userId), index('upload_tokens_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('upload_tokens_user_idx').on(t.userId, t.createdAt),
+    index('upload_tokens_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Every image the server stored from an upload (re-encoded). Images that no column references any
+ * more (modules/uploads/image-references.ts) are swept after a grace period. Later: width, height
+ * and a placeholder per image.
+ */
+export const images = pgTable(
+  'images',
+  {
+    objectPath: text('object_path').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('images_created_idx').on(t.createdAt)],
 );
 
 /**

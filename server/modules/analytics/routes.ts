@@ -1,5 +1,6 @@
 import { text, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
+import { ANALYTICS_RATE_LIMIT } from '../../plugins/rate-limit';
 import { deviceOf, newVisitId, recordPageView, VISIT_COOKIE } from './visits';
 
 const pageViewBody = z.object({
@@ -9,25 +10,29 @@ const pageViewBody = z.object({
 
 export async function analyticsRoutes(app: App, ctx: Ctx) {
   /** The web app reports each page view; anonymous visitors included, keyed by a random visit id. */
-  app.post('/api/analytics/page-view', { schema: { body: pageViewBody } }, async (request, reply) => {
-    let visitId = request.cookies[VISIT_COOKIE];
-    if (!visitId || visitId.length > 64) {
-      visitId = newVisitId();
-      reply.setCookie(VISIT_COOKIE, visitId, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-        maxAge: 30 * 60,
+  app.post(
+    '/api/analytics/page-view',
+    { schema: { body: pageViewBody }, config: { rateLimit: ANALYTICS_RATE_LIMIT } },
+    async (request, reply) => {
+      let visitId = request.cookies[VISIT_COOKIE];
+      if (!visitId || visitId.length > 64) {
+        visitId = newVisitId();
+        reply.setCookie(VISIT_COOKIE, visitId, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: request.protocol === 'https',
+          maxAge: 30 * 60,
+        });
+      }
+      await recordPageView(ctx.db, {
+        visitId,
+        userId: request.user?.id ?? null,
+        path: request.body.path,
+        referrer: request.body.referrer ?? null,
+        device: deviceOf(request.headers['user-agent']),
       });
-    }
-    await recordPageView(ctx.db, {
-      visitId,
-      userId: request.user?.id ?? null,
-      path: request.body.path,
-      referrer: request.body.referrer ?? null,
-      device: deviceOf(request.headers['user-agent']),
-    });
-    return reply.status(204).send();
-  });
+      return reply.status(204).send();
+    },
+  );
 }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadTokens, userSessions } from '../../db/schema';
+import { images, posts, uploadTokens, userSessions, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
-import { runHousekeeping, UPLOAD_TOKEN_GRACE_MS } from './service';
+import { IMAGE_GRACE_MS, runHousekeeping, UPLOAD_TOKEN_GRACE_MS, UPLOAD_TOKEN_KEEP_MS } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ const png = Buffer.from('89504e470d0a1a0a', 'hex');
 const ago = (ms: number) => new Date(Date.now() - ms);
 
 describe('runHousekeeping', () => {
-  it('removes expired sessions and stale upload addresses with their raw objects, and nothing else', async () => {
+  it('removes expired sessions, and raw uploads minutes after their address expired', async () => {
     const db = t.database.db;
     const user = await createUser(db);
     const [live] = await db.select().from(userSessions).where(eq(userSessions.userId, user.id));
@@ -23,27 +23,90 @@ describe('runHousekeeping', () => {
       .insert(userSessions)
       .values({ userId: user.id, tokenHash: 'expired-hash', expiresAt: ago(1000) });
 
-    const token = (objectKey: string, expiresAt: Date) => ({ userId: user.id, objectKey, expiresAt });
+    const token = (objectKey: string, expiresAt: Date, createdAt = ago(20 * 60_000)) => ({
+      userId: user.id,
+      objectKey,
+      expiresAt,
+      createdAt,
+    });
     await db
       .insert(uploadTokens)
       .values([
         token('raw/stale-never-registered', ago(UPLOAD_TOKEN_GRACE_MS + 60_000)),
         token('raw/in-grace', ago(60_000)),
         token('raw/fresh', new Date(Date.now() + 60_000)),
+        token('raw/day-old', ago(UPLOAD_TOKEN_KEEP_MS), ago(UPLOAD_TOKEN_KEEP_MS + 60_000)),
       ]);
     for (const key of ['raw/stale-never-registered', 'raw/in-grace', 'raw/fresh'])
       await t.storage.putBuffer(key, png, 'image/png');
 
-    expect(await runHousekeeping(db, t.storage)).toEqual({ sessions: 1, uploadTokens: 1 });
+    expect(await runHousekeeping(db, t.storage)).toEqual({ sessions: 1, uploadTokens: 2, images: 0 });
 
     const sessions = await db.select().from(userSessions).where(eq(userSessions.userId, user.id));
     expect(sessions.map((s) => s.id)).toEqual([live.id]);
-    const left = await db.select({ key: uploadTokens.objectKey }).from(uploadTokens);
-    expect(left.map((r) => r.key).sort()).toEqual(['raw/fresh', 'raw/in-grace']);
     expect(await t.storage.get('raw/stale-never-registered')).toBeNull();
     expect(await t.storage.get('raw/in-grace')).not.toBeNull();
+    expect(await t.storage.get('raw/fresh')).not.toBeNull();
+    // The cleaned address stays for the daily quota; the day-old one is gone.
+    const left = await db
+      .select({ key: uploadTokens.objectKey, cleaned: uploadTokens.cleanedAt })
+      .from(uploadTokens);
+    expect(left.map((r) => r.key).sort()).toEqual([
+      'raw/fresh',
+      'raw/in-grace',
+      'raw/stale-never-registered',
+    ]);
+    expect(left.find((r) => r.key === 'raw/stale-never-registered')?.cleaned).not.toBeNull();
 
     // A second run finds nothing more to do.
-    expect(await runHousekeeping(db, t.storage)).toEqual({ sessions: 0, uploadTokens: 0 });
+    expect(await runHousekeeping(db, t.storage)).toEqual({ sessions: 0, uploadTokens: 0, images: 0 });
+  });
+
+  it('sweeps stored images nothing references once past their grace, and keeps the others', async () => {
+    const db = t.database.db;
+    const owner = await createUser(db);
+    const leaving = await createUser(db);
+    const old = ago(IMAGE_GRACE_MS + 60_000);
+    const paths = {
+      deletedPost: '/objects/images/deleted-post.webp',
+      keptPost: '/objects/images/kept-post.webp',
+      oldAvatar: '/objects/images/old-avatar.webp',
+      newAvatar: '/objects/images/new-avatar.webp',
+      goneBanner: '/objects/images/gone-banner.webp',
+      freshDraft: '/objects/images/fresh-draft.webp',
+    };
+    for (const p of Object.values(paths))
+      await t.storage.putBuffer(p.slice('/objects/'.length), png, 'image/webp');
+    await db.insert(images).values([
+      { objectPath: paths.deletedPost, userId: owner.id, createdAt: old },
+      { objectPath: paths.keptPost, userId: owner.id, createdAt: old },
+      { objectPath: paths.oldAvatar, userId: owner.id, createdAt: old },
+      { objectPath: paths.newAvatar, userId: owner.id, createdAt: old },
+      { objectPath: paths.goneBanner, userId: leaving.id, createdAt: old },
+      { objectPath: paths.freshDraft, userId: owner.id, createdAt: ago(60_000) },
+    ]);
+    const [gone] = await db
+      .insert(posts)
+      .values({ userId: owner.id, caption: 'gone', images: [paths.deletedPost] })
+      .returning();
+    await db
+      .insert(posts)
+      .values({ userId: owner.id, caption: 'kept', images: ['/objects/images/x.webp', paths.keptPost] });
+    await db.update(users).set({ avatar: paths.oldAvatar }).where(eq(users.id, owner.id));
+    await db.update(users).set({ coverImage: paths.goneBanner }).where(eq(users.id, leaving.id));
+    // Then: the post is deleted, the avatar replaced, the account deleted.
+    await db.delete(posts).where(eq(posts.id, gone.id));
+    await db.update(users).set({ avatar: paths.newAvatar }).where(eq(users.id, owner.id));
+    await db.delete(users).where(eq(users.id, leaving.id));
+
+    const result = await runHousekeeping(db, t.storage);
+    expect(result.images).toBe(3);
+    const kept = (await db.select({ p: images.objectPath }).from(images)).map((r) => r.p).sort();
+    expect(kept).toEqual([paths.freshDraft, paths.keptPost, paths.newAvatar].sort());
+    for (const p of [paths.deletedPost, paths.oldAvatar, paths.goneBanner])
+      expect(await t.storage.get(p.slice('/objects/'.length))).toBeNull();
+    for (const p of [paths.keptPost, paths.newAvatar, paths.freshDraft])
+      expect(await t.storage.get(p.slice('/objects/'.length))).not.toBeNull();
+    expect((await runHousekeeping(db, t.storage)).images).toBe(0);
   });
 });

@@ -1,26 +1,37 @@
-import { inArray, lt } from 'drizzle-orm';
+import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { uploadTokens, userSessions } from '../../db/schema';
+import { rows } from '../../db/rows';
+import { images, uploadTokens, userSessions } from '../../db/schema';
 import type { ObjectStorage } from '../../storage/types';
+import { IMAGE_REFERENCES } from '../uploads/image-references';
 
-/** An upload address is kept this long past its expiry, so a late retry of its registration still answers. */
-export const UPLOAD_TOKEN_GRACE_MS = 60 * 60 * 1000;
+/** A raw upload is deleted this long after its address expired (a late registration still answers). */
+export const UPLOAD_TOKEN_GRACE_MS = 5 * 60 * 1000;
+/** Upload address rows stay a day: the daily upload budget counts them. */
+export const UPLOAD_TOKEN_KEEP_MS = 24 * 60 * 60 * 1000;
+/** An image nothing references is deleted once it is this old (a draft may still be posted). */
+export const IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
 const BATCH = 500;
 
 export interface HousekeepingResult {
   sessions: number;
+  /** Upload addresses whose raw upload was deleted (expired, never registered). */
   uploadTokens: number;
+  /** Stored images deleted because nothing references them any more. */
+  images: number;
 }
 
 /**
- * Deletes expired sessions, and upload addresses expired for more than an hour together with any
- * raw upload they left behind (uploaded but never registered; registered ones were already
- * re-encoded and their raw object deleted). Safe to run at any time and in several processes.
+ * Deletes expired sessions; the raw uploads of addresses expired for over five minutes (the
+ * address rows themselves after a day); and, with `sweepImages`, stored images that no column of
+ * IMAGE_REFERENCES holds any more, once past their grace period. Safe to run at any time and in
+ * several processes.
  */
 export async function runHousekeeping(
   db: Db,
   storage: ObjectStorage,
   now = new Date(),
+  opts: { sweepImages?: boolean } = { sweepImages: true },
 ): Promise<HousekeepingResult> {
   const sessions = await db
     .delete(userSessions)
@@ -33,33 +44,92 @@ export async function runHousekeeping(
     const stale = await db
       .select({ id: uploadTokens.id, objectKey: uploadTokens.objectKey })
       .from(uploadTokens)
-      .where(lt(uploadTokens.expiresAt, cutoff))
+      .where(
+        and(
+          lt(uploadTokens.expiresAt, cutoff),
+          isNull(uploadTokens.cleanedAt),
+          isNull(uploadTokens.registeredAt),
+        ),
+      )
       .orderBy(uploadTokens.expiresAt)
       .limit(BATCH);
     if (stale.length === 0) break;
     // Deleting a missing object is not an error: most raw uploads are gone already.
     for (const token of stale) await storage.delete(token.objectKey);
-    await db.delete(uploadTokens).where(
-      inArray(
-        uploadTokens.id,
-        stale.map((t) => t.id),
-      ),
-    );
+    await db
+      .update(uploadTokens)
+      .set({ cleanedAt: now })
+      .where(
+        inArray(
+          uploadTokens.id,
+          stale.map((t) => t.id),
+        ),
+      );
     tokens += stale.length;
     if (stale.length < BATCH) break;
   }
-  return { sessions: sessions.length, uploadTokens: tokens };
+  await db
+    .delete(uploadTokens)
+    .where(
+      and(
+        lt(uploadTokens.createdAt, new Date(now.getTime() - UPLOAD_TOKEN_KEEP_MS)),
+        lt(uploadTokens.expiresAt, cutoff),
+      ),
+    );
+
+  const swept = opts.sweepImages ? await sweepImages(db, storage, now) : 0;
+  return { sessions: sessions.length, uploadTokens: tokens, images: swept };
 }
 
-/** Runs housekeeping now and then every `everyMs`; answers a function that stops it. */
+/** One anti-join over every referencing column (IMAGE_REFERENCES): a batch of orphans per query. */
+function orphanedImages(before: Date) {
+  const refs = IMAGE_REFERENCES.map(({ table, column, array }) =>
+    array
+      ? sql`NOT EXISTS (SELECT 1 FROM ${sql.identifier(table)} r WHERE r.${sql.identifier(column)} @> ARRAY[i.object_path])`
+      : sql`NOT EXISTS (SELECT 1 FROM ${sql.identifier(table)} r WHERE r.${sql.identifier(column)} = i.object_path)`,
+  );
+  return sql`SELECT i.object_path FROM images i
+    WHERE i.created_at < ${before} AND ${sql.join(refs, sql` AND `)}
+    ORDER BY i.created_at LIMIT ${BATCH}`;
+}
+
+async function sweepImages(db: Db, storage: ObjectStorage, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - IMAGE_GRACE_MS);
+  let swept = 0;
+  for (;;) {
+    const orphans = await rows<{ object_path: string }>(db, orphanedImages(before));
+    if (orphans.length === 0) break;
+    for (const { object_path } of orphans) await storage.delete(object_path.replace(/^\/objects\//, ''));
+    await db.delete(images).where(
+      inArray(
+        images.objectPath,
+        orphans.map((o) => o.object_path),
+      ),
+    );
+    swept += orphans.length;
+    if (orphans.length < BATCH) break;
+  }
+  return swept;
+}
+
+/**
+ * Runs housekeeping now and then every `everyMs` (default 5 minutes, so raw uploads go minutes
+ * after their address expires); the image sweep runs once an hour. Answers a function that stops it.
+ */
 export function scheduleHousekeeping(
   db: Db,
   storage: ObjectStorage,
   onResult: (result: HousekeepingResult) => void,
   onError: (err: unknown) => void,
-  everyMs = 60 * 60 * 1000,
+  everyMs = 5 * 60 * 1000,
+  sweepEveryMs = 60 * 60 * 1000,
 ): () => void {
-  const run = () => runHousekeeping(db, storage).then(onResult, onError);
+  let lastSweep = 0;
+  const run = () => {
+    const sweep = Date.now() - lastSweep >= sweepEveryMs;
+    if (sweep) lastSweep = Date.now();
+    return runHousekeeping(db, storage, new Date(), { sweepImages: sweep }).then(onResult, onError);
+  };
   void run();
   const timer = setInterval(run, everyMs);
   timer.unref();

@@ -1,5 +1,6 @@
 import { text, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
+import { ANALYTICS_RATE_LIMIT } from '../../plugins/rate-limit';
 import { recordSearch, VISIT_COOKIE } from '../analytics/visits';
 import { searchable, searchEvents, searchProducts, searchUsers } from './service';
 
@@ -23,15 +24,22 @@ export async function searchRoutes(app: App, ctx: Ctx) {
     return results;
   }
 
-  app.get('/api/users/search', { schema: { querystring: q } }, async (request) =>
-    run(request, request.query.q, (s) => searchUsers(ctx.db, s)),
+  app.get(
+    '/api/users/search',
+    { schema: { querystring: q }, config: { rateLimit: ANALYTICS_RATE_LIMIT } },
+    async (request) => run(request, request.query.q, (s) => searchUsers(ctx.db, s)),
   );
-  app.get('/api/events/search', { schema: { querystring: q } }, async (request) =>
-    run(request, request.query.q, (s) => searchEvents(ctx.db, s)),
+  app.get(
+    '/api/events/search',
+    { schema: { querystring: q }, config: { rateLimit: ANALYTICS_RATE_LIMIT } },
+    async (request) => run(request, request.query.q, (s) => searchEvents(ctx.db, s)),
   );
   app.get(
     '/api/products',
-    { schema: { querystring: z.object({ search: text().max(100).optional() }) } },
+    {
+      schema: { querystring: z.object({ search: text().max(100).optional() }) },
+      config: { rateLimit: ANALYTICS_RATE_LIMIT },
+    },
     async (request) => ({
       products: await run(request, request.query.search, (s) => searchProducts(ctx.db, s)),
     }),

@@ -1,6 +1,16 @@
-import sharp from 'sharp';
-import { type ACCEPTED_IMAGE_TYPES, TEXTS } from '../../../contract';
-import { unsupportedMediaType } from '../../errors';
+import sharp, { type Metadata } from 'sharp';
+import {
+  type ACCEPTED_IMAGE_TYPES,
+  IMAGE_LIMIT_TEXTS,
+  MAX_IMAGE_FRAMES,
+  MAX_IMAGE_PIXELS,
+  TEXTS,
+} from '../../../contract';
+import { HttpError, payloadTooLarge, unsupportedMediaType } from '../../errors';
+
+// libvips may use one thread per image operation: image work (which the job queue already runs
+// one at a time) then leaves the other core and the thread pool to password hashing and file reads.
+sharp.concurrency(1);
 
 export type ImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 
@@ -39,22 +49,44 @@ export function sniffImageType(head: Buffer): ImageType | null {
 }
 
 /**
- * Re-encodes an accepted image as WebP: orientation from EXIF applied, fit within 2048x2048
- * (never enlarged), all metadata dropped (sharp strips it unless asked to keep it), animation
- * kept for GIF and WebP. Anything sharp cannot decode is a 415, never a 500.
+ * Refuses, from the header alone (no pixel decoded), an image whose frames add up to more than
+ * MAX_IMAGE_PIXELS or that has more than MAX_IMAGE_FRAMES frames: 413.
+ */
+export async function checkImageSize(input: Buffer, type: ImageType): Promise<{ pages: number }> {
+  const animated = type === 'image/gif' || type === 'image/webp';
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { animated, limitInputPixels: false }).metadata();
+  } catch {
+    throw unsupportedMediaType(TEXTS.unsupportedType);
+  }
+  const pages = meta.pages ?? 1;
+  const frameHeight = meta.pageHeight ?? meta.height ?? 0;
+  if (pages > MAX_IMAGE_FRAMES) throw payloadTooLarge(IMAGE_LIMIT_TEXTS.tooManyFrames);
+  if ((meta.width ?? 0) * frameHeight * pages > MAX_IMAGE_PIXELS)
+    throw payloadTooLarge(IMAGE_LIMIT_TEXTS.tooManyPixels);
+  return { pages };
+}
+
+/**
+ * Re-encodes an accepted image as WebP: sizes checked from the header first (413), orientation
+ * from EXIF applied, fit within 2048x2048 (never enlarged), all metadata dropped (sharp strips it
+ * unless asked to keep it), animation kept for GIF and WebP. Anything sharp cannot decode is a
+ * 415, never a 500. Callers run it through the app's image queue (ctx.imageJobs).
  */
 export async function reencodeAsWebp(input: Buffer, type: ImageType): Promise<Buffer> {
+  const { pages } = await checkImageSize(input, type);
   const animated = type === 'image/gif' || type === 'image/webp';
   try {
-    const meta = await sharp(input, { animated }).metadata();
-    let pipeline = sharp(input, { animated });
+    let pipeline = sharp(input, { animated, limitInputPixels: MAX_IMAGE_PIXELS });
     // libvips cannot rotate multi-page images; animations carry no orientation worth applying.
-    if (!((meta.pages ?? 1) > 1)) pipeline = pipeline.rotate();
+    if (pages <= 1) pipeline = pipeline.rotate();
     return await pipeline
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: WEBP_QUALITY })
       .toBuffer();
-  } catch {
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
     throw unsupportedMediaType(TEXTS.unsupportedType);
   }
 }

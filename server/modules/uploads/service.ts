@@ -5,18 +5,21 @@ import {
   MAX_UPLOAD_BYTES,
   type RegisterImageAnswer,
   TEXTS,
+  UPLOAD_QUOTA,
+  UPLOAD_QUOTA_TEXTS,
   UPLOAD_URL_TTL_SECONDS,
   type UploadUrlAnswer,
 } from '../../../contract';
 import type { Ctx } from '../../context';
 import type { Db } from '../../db/client';
-import { uploadTokens } from '../../db/schema';
+import { images, uploadTokens } from '../../db/schema';
 import {
   badRequest,
   conflict,
   forbidden,
   notFound,
   payloadTooLarge,
+  tooManyRequests,
   unsupportedMediaType,
 } from '../../errors';
 import { type ObjectStorage, type StoredObject, TooLargeError } from '../../storage/types';
@@ -42,12 +45,41 @@ const PUBLIC_KEY = /^images\/[A-Za-z0-9][A-Za-z0-9._-]{0,150}$/;
 
 const rawKey = (id: string) => `raw/${id}`;
 
-/** POST /api/objects/upload: a one-time upload address for the signed-in user. */
+export type UploadQuota = {
+  addressesPerWindow: number;
+  windowMinutes: number;
+  pending: number;
+  dailyBytes: number;
+};
+
+/**
+ * POST /api/objects/upload: a one-time upload address for the signed-in user, within the
+ * account's quotas (429 otherwise): addresses per window, unregistered addresses at once, and
+ * bytes received in the last 24 hours. Counted from upload_tokens under a per-account lock, so
+ * they hold across processes and under concurrency.
+ */
 export async function createUploadUrl(ctx: Ctx, userId: string): Promise<UploadUrlAnswer> {
+  const quota = ctx.config.uploadQuota ?? UPLOAD_QUOTA;
   const id = randomUUID();
   const objectKey = rawKey(id);
   const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000);
-  await ctx.db.insert(uploadTokens).values({ id, userId, objectKey, expiresAt });
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`uploads:${userId}`}))`);
+    const [use] = await tx
+      .select({
+        recent: sql<number>`count(*) FILTER (WHERE ${uploadTokens.createdAt} > now() - make_interval(mins => ${quota.windowMinutes}))::int`,
+        pending: sql<number>`count(*) FILTER (WHERE ${uploadTokens.registeredAt} IS NULL AND ${uploadTokens.expiresAt} > now())::int`,
+        bytes: sql<number>`coalesce(sum(${uploadTokens.bytes}), 0)::bigint`,
+      })
+      .from(uploadTokens)
+      .where(
+        and(eq(uploadTokens.userId, userId), gt(uploadTokens.createdAt, sql`now() - interval '24 hours'`)),
+      );
+    if (Number(use.recent) >= quota.addressesPerWindow) throw tooManyRequests(UPLOAD_QUOTA_TEXTS.tooMany);
+    if (Number(use.pending) >= quota.pending) throw tooManyRequests(UPLOAD_QUOTA_TEXTS.tooManyPending);
+    if (Number(use.bytes) >= quota.dailyBytes) throw tooManyRequests(UPLOAD_QUOTA_TEXTS.dailyLimit);
+    await tx.insert(uploadTokens).values({ id, userId, objectKey, expiresAt });
+  });
   const presigned = await ctx.storage.presignPut(objectKey, UPLOAD_URL_TTL_SECONDS);
   return { uploadURL: presigned ?? localUploadUrl(ctx.config.sessionSecret, id, expiresAt) };
 }
@@ -96,7 +128,9 @@ export async function receiveUpload(ctx: Ctx, input: ReceiveUploadInput): Promis
   if (!token) throw forbidden(TEXTS.uploadUrlInvalid);
 
   try {
-    return await storeUpload(ctx.storage, token.objectKey, input.body ?? Readable.from([]));
+    const stored = await storeUpload(ctx.storage, token.objectKey, input.body ?? Readable.from([]));
+    await ctx.db.update(uploadTokens).set({ bytes: stored.bytes }).where(eq(uploadTokens.id, token.id));
+    return { etag: stored.etag };
   } catch (err) {
     await ctx.storage.delete(token.objectKey).catch(() => {});
     await ctx.db.update(uploadTokens).set({ uploadedAt: null }).where(eq(uploadTokens.id, token.id));
@@ -109,7 +143,11 @@ export async function receiveUpload(ctx: Ctx, input: ReceiveUploadInput): Promis
  * raster image), and reading stops as soon as the count passes MAX_UPLOAD_BYTES (413). The
  * answer's ETag is the MD5 of the bytes, as S3 gives it.
  */
-async function storeUpload(storage: ObjectStorage, key: string, body: Readable): Promise<{ etag: string }> {
+async function storeUpload(
+  storage: ObjectStorage,
+  key: string,
+  body: Readable,
+): Promise<{ etag: string; bytes: number }> {
   const source = body[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
   const next = async () => {
     const r = await source.next();
@@ -146,7 +184,7 @@ async function storeUpload(storage: ObjectStorage, key: string, body: Readable):
     for (let chunk = await next(); chunk; chunk = await next()) yield take(chunk);
   }
   await storage.putStream(key, Readable.from(limited(), { objectMode: false }), type);
-  return { etag: `"${md5.digest('hex')}"` };
+  return { etag: `"${md5.digest('hex')}"`, bytes: total };
 }
 
 type UploadRef = { id: string } | { objectKey: string };
@@ -213,7 +251,8 @@ export async function registerImage(
   let webp: Buffer;
   try {
     if (!type) throw unsupportedMediaType(TEXTS.unsupportedType);
-    webp = await reencodeAsWebp(raw, type);
+    const input = raw;
+    webp = await ctx.imageJobs.run(() => reencodeAsWebp(input, type));
   } catch (err) {
     await ctx.storage.delete(token.objectKey);
     throw err;
@@ -228,6 +267,8 @@ export async function registerImage(
       registeredAt: sql`now()`,
       objectPath,
       uploadedAt: sql`coalesce(${uploadTokens.uploadedAt}, now())`,
+      // On S3 the bytes are first known here.
+      bytes: sql`coalesce(${uploadTokens.bytes}, ${raw.length})`,
     })
     .where(and(eq(uploadTokens.id, token.id), isNull(uploadTokens.registeredAt)))
     .returning({ objectPath: uploadTokens.objectPath });
@@ -238,6 +279,7 @@ export async function registerImage(
     if (!winner?.objectPath) throw conflict(UPLOAD_MESSAGES.notUploaded);
     return { objectPath: winner.objectPath };
   }
+  await ctx.db.insert(images).values({ objectPath, userId }).onConflictDoNothing();
   await ctx.storage.delete(token.objectKey);
   return { objectPath };
 }

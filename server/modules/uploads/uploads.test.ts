@@ -17,7 +17,10 @@ let t: TestApp;
 let alice: TestUser;
 let bob: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
+  // This file hands one player many upload addresses; the quotas have their own tests (quotas.test.ts).
+  t = await createTestApp({
+    config: { uploadQuota: { addressesPerWindow: 1000, windowMinutes: 30, pending: 1000, dailyBytes: 2 ** 40 } },
+  });
   alice = await createUser(t.database.db);
   bob = await createUser(t.database.db);
 });
