@@ -19,7 +19,9 @@ let bob: TestUser;
 beforeAll(async () => {
   // This file hands one player many upload addresses; the quotas have their own tests (quotas.test.ts).
   t = await createTestApp({
-    config: { uploadQuota: { addressesPerWindow: 1000, windowMinutes: 30, pending: 1000, dailyBytes: 2 ** 40 } },
+    config: {
+      uploadQuota: { addressesPerWindow: 1000, windowMinutes: 30, pending: 1000, dailyBytes: 2 ** 40 },
+    },
   });
   alice = await createUser(t.database.db);
   bob = await createUser(t.database.db);
