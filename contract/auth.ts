@@ -1,4 +1,4 @@
-import { text } from './common';
+import { mediaMap, text } from './common';
 import {
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -52,6 +52,7 @@ export const currentUser = z.object({
   coverImage: z.string().nullable(),
   role: z.enum(USER_ROLES),
   joinedAt: z.string(),
+  media: mediaMap.optional(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
@@ -77,6 +78,7 @@ export const adminUser = z.object({
   username: z.string(),
   avatar: z.string().nullable(),
   role: z.enum(USER_ROLES),
+  media: mediaMap.optional(),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 

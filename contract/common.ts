@@ -29,3 +29,15 @@ export const pageQuery = z.object({
   before: text().max(200).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
+
+/**
+ * How the web shows an image address it received: for each outside (http/https) address in an
+ * answer object, the server's signed image proxy path (issue 7). Own `/objects/...` paths need no
+ * entry. Later issues add width, height and a placeholder per entry.
+ */
+export const mediaEntry = z.object({ src: z.string() });
+export const mediaMap = z.record(z.string(), mediaEntry);
+export type MediaMap = z.infer<typeof mediaMap>;
+
+/** The answer fields that hold image addresses (a string, or a list for `images`). */
+export const IMAGE_FIELDS = ['images', 'avatar', 'coverImage', 'logo', 'banner', 'image'] as const;

@@ -1,4 +1,4 @@
-import { text } from './common';
+import { mediaMap, text } from './common';
 import { MAX_POST_IMAGES } from './constants';
 import { z } from './messages';
 import { imageRef } from './profiles';
@@ -24,6 +24,7 @@ export const comment = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   user: z.object({ id: z.uuid(), username: z.string(), avatar: z.string().nullable() }),
+  media: mediaMap.optional(),
 });
 export type Comment = z.infer<typeof comment>;
 

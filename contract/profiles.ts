@@ -1,5 +1,5 @@
 import { usernameSchema } from './auth';
-import { text } from './common';
+import { mediaMap, text } from './common';
 import { BIO_MAX, LOCATION_MAX } from './constants';
 import { z } from './messages';
 
@@ -63,6 +63,7 @@ export const userProfile = z.object({
   followingCount: z.number(),
   eventsCount: z.number(),
   isFollowing: z.boolean(),
+  media: mediaMap.optional(),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
@@ -80,6 +81,7 @@ export const profileTeam = z.object({
   role: z.string(),
   memberCount: z.number(),
   joinedAt: z.string(),
+  media: mediaMap.optional(),
 });
 export type ProfileTeam = z.infer<typeof profileTeam>;
 
@@ -94,5 +96,6 @@ export const feedPost = z.object({
   likesCount: z.number(),
   commentsCount: z.number(),
   isLiked: z.boolean(),
+  media: mediaMap.optional(),
 });
 export type FeedPost = z.infer<typeof feedPost>;

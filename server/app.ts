@@ -7,6 +7,8 @@ import { registerAdminScope } from './modules/admin/scope';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
 import { SessionCache } from './modules/auth/session-cache';
+import { imageProxyRoutes } from './modules/image-proxy/routes';
+import { createImageSigner } from './modules/image-proxy/signing';
 import { moderationRoutes } from './modules/moderation/routes';
 import { FeedCache } from './modules/posts/feed-cache';
 import { postRoutes } from './modules/posts/routes';
@@ -43,16 +45,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     config: deps.config,
     sessions: new SessionCache(deps.config.sessionCacheMs ?? 5_000),
     feed: new FeedCache(deps.config.feedCacheMs ?? 5_000),
+    imageSigner: createImageSigner(deps.config.sessionSecret),
     imageJobs: new JobQueue(deps.config.imageJobs?.concurrency ?? 1, deps.config.imageJobs?.maxWaiting ?? 8),
   };
 
   registerErrorHandler(app);
-  await registerSecurity(app, { extraConnectSrc: deps.storage.kind === 's3' ? ['https:', 'http:'] : [] });
+  await registerSecurity(app, { storageOrigin: (await deps.storage.publicOrigin?.()) ?? null });
   await registerCompression(app);
   await registerRateLimit(app, deps.config);
   await registerCurrentUser(app, ctx);
   await registerFeedInvalidation(app, ctx.feed, deps.database);
 
+  // First: its hook gives every API answer its `media` map (outside images through the proxy).
+  await imageProxyRoutes(app, ctx);
   app.get('/api/health', async () => ({ ok: true }));
   await authRoutes(app, ctx);
   await profileRoutes(app, ctx);

@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Db } from './db/client';
 import type { SessionCache } from './modules/auth/session-cache';
+import type { ImageSigner } from './modules/image-proxy/signing';
 import type { FeedCache } from './modules/posts/feed-cache';
 import type { JobQueue } from './modules/uploads/job-queue';
 import type { ObjectStorage } from './storage/types';
@@ -39,6 +40,8 @@ export interface AppConfig {
   feedCacheMs?: number;
   /** Per-account upload quotas (default UPLOAD_QUOTA in contract/uploads.ts). */
   uploadQuota?: { addressesPerWindow: number; windowMinutes: number; pending: number; dailyBytes: number };
+  /** IMPORT_ALLOW_PRIVATE=1: outside fetches may reach private and loopback addresses (tests only). */
+  importAllowPrivate?: boolean;
   /** Image jobs run at once, and waiting, before a 503 (default 1 and 8). */
   imageJobs?: { concurrency: number; maxWaiting: number };
 }
@@ -58,4 +61,6 @@ export interface Ctx {
   feed: FeedCache;
   /** The bounded queue every image decode and encode goes through. */
   imageJobs: JobQueue;
+  /** Signs outside image addresses for the image proxy. */
+  imageSigner: ImageSigner;
 }

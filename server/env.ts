@@ -56,6 +56,8 @@ export const envSchema = z.object({
       }
       return list;
     }),
+  /** `1` lets outside fetches (image proxy, imports) reach private and loopback addresses: tests only. */
+  IMPORT_ALLOW_PRIVATE: flag('0'),
   SEED_DEMO: flag('0'),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),

@@ -48,6 +48,7 @@ async function main() {
       rateLimits: env.RATE_LIMITS === 'on',
       adminUsernames: env.ADMIN_USERNAMES,
       trustProxy: env.TRUST_PROXY,
+      importAllowPrivate: env.IMPORT_ALLOW_PRIVATE === '1',
       sessionSecret: loadSessionSecret(dataDir, env.SESSION_SECRET),
       webDist: path.resolve(root, env.WEB_DIST ?? path.join('dist', 'web')),
       redisUrl: env.REDIS_URL,

@@ -10,15 +10,18 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Security headers (CSP) and the cross-site rules of DESIGN §5: state-changing API requests carry
  * JSON or nothing (the signed upload PUT excepted), and a browser Origin must be our own host.
  */
-export async function registerSecurity(app: App, opts: { extraConnectSrc?: string[] }) {
+export async function registerSecurity(app: App, opts: { storageOrigin?: string | null }) {
+  // Browsers load images from this site only: outside images come through the image proxy. With
+  // S3 storage, uploads go straight to the bucket (connect-src) and nothing is read from it.
+  const bucket = opts.storageOrigin ? [opts.storageOrigin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        connectSrc: ["'self'", ...(opts.extraConnectSrc ?? [])],
+        imgSrc: ["'self'", 'data:', 'blob:', ...bucket],
+        connectSrc: ["'self'", ...bucket],
         frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

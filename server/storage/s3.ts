@@ -68,6 +68,12 @@ export class S3Storage implements ObjectStorage {
     });
   }
 
+  /** The bucket's origin as presigned addresses name it (computed locally, no request). */
+  async publicOrigin(): Promise<string | null> {
+    const url = await this.presignPut('raw/origin-probe', 60);
+    return url ? new URL(url).origin : null;
+  }
+
   presignPut(key: string, expiresInSeconds: number): Promise<string | null> {
     return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.bucket, Key: key }), {
       expiresIn: expiresInSeconds,

@@ -17,6 +17,8 @@ export interface ObjectStorage {
    * address (PUT /api/objects/upload/:id) and writes through `putStream`.
    */
   presignPut(key: string, expiresInSeconds: number): Promise<string | null>;
+  /** The origin browsers upload to directly (S3), for the CSP; none when uploads come to us. */
+  publicOrigin?(): Promise<string | null>;
   /** Writes a stream, failing (and leaving nothing behind) if the stream errors. */
   putStream(key: string, body: Readable, contentType: string): Promise<void>;
   putBuffer(key: string, body: Buffer, contentType: string): Promise<void>;

@@ -1,0 +1,27 @@
+import { text, z } from '../../../contract';
+import type { App, Ctx } from '../../context';
+import { isApiRoute } from '../../plugins/current-user';
+import { attachMedia } from './media';
+import { proxiedImage } from './service';
+
+/** The signed image proxy, and the hook that gives API answers their `media` maps. */
+export async function imageProxyRoutes(app: App, ctx: Ctx) {
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    if (isApiRoute(request)) attachMedia(payload, ctx.imageSigner);
+    return payload;
+  });
+
+  app.get(
+    '/api/image-proxy',
+    { schema: { querystring: z.object({ url: text().min(1).max(2048), sig: text().max(100).optional() }) } },
+    async (request, reply) => {
+      const image = await proxiedImage(ctx, request.query.url, request.query.sig);
+      reply
+        .header('Content-Type', 'image/webp')
+        .header('Cache-Control', 'public, max-age=86400')
+        .header('X-Content-Type-Options', 'nosniff');
+      if (image.size > 0) reply.header('Content-Length', image.size);
+      return reply.send(image.body);
+    },
+  );
+}

@@ -1,0 +1,49 @@
+import { Readable } from 'node:stream';
+import { MAX_UPLOAD_BYTES, TEXTS } from '../../../contract';
+import type { Ctx } from '../../context';
+import { HttpError } from '../../errors';
+import { fetchOutside, OutsideFetchError } from '../../lib/outside-fetch';
+import type { StoredObject } from '../../storage/types';
+import { reencodeAsWebp, SNIFF_BYTES, sniffImageType } from '../uploads/image';
+import { proxyKey } from './signing';
+
+export const PROXY_TEXTS = {
+  badSignature: 'Invalid image address signature',
+  unavailable: 'The image could not be fetched',
+} as const;
+
+/**
+ * GET /api/image-proxy: the outside image behind a signed address, fetched once through the
+ * outside-fetch guard (10 s, 25 MB, public addresses only), type judged from the bytes,
+ * re-encoded like an upload (bounded, queued), and kept in object storage under proxy/.
+ */
+export async function proxiedImage(ctx: Ctx, url: string, sig: string | undefined): Promise<StoredObject> {
+  if (!ctx.imageSigner.verify(url, sig)) throw new HttpError(403, PROXY_TEXTS.badSignature);
+  const key = proxyKey(url);
+  const cached = await ctx.storage.get(key);
+  if (cached) return cached;
+
+  let body: Buffer;
+  try {
+    const res = await fetchOutside(url, {
+      maxBytes: MAX_UPLOAD_BYTES,
+      timeoutMs: 10_000,
+      allowPrivate: ctx.config.importAllowPrivate,
+      accept: 'image/*',
+    });
+    if (res.status !== 200) throw new HttpError(502, PROXY_TEXTS.unavailable);
+    body = res.body;
+  } catch (err) {
+    if (err instanceof OutsideFetchError && err.reason === 'too-large')
+      throw new HttpError(413, TEXTS.fileTooLarge);
+    if (err instanceof OutsideFetchError && err.reason === 'private-address')
+      throw new HttpError(403, 'Images from private addresses are not shown');
+    if (err instanceof HttpError) throw err;
+    throw new HttpError(502, PROXY_TEXTS.unavailable);
+  }
+  const type = sniffImageType(body.subarray(0, SNIFF_BYTES));
+  if (!type) throw new HttpError(415, TEXTS.unsupportedType);
+  const webp = await ctx.imageJobs.run(() => reencodeAsWebp(body, type));
+  await ctx.storage.putBuffer(key, webp, 'image/webp');
+  return { body: Readable.from(webp), contentType: 'image/webp', size: webp.length };
+}
