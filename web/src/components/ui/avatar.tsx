@@ -1,5 +1,7 @@
+import type { MediaMap } from '@contract/common';
 import { cn } from '@web/lib/cn';
 import { initials } from '@web/lib/initials';
+import { displaySrc } from '@web/lib/media';
 import { Avatar as AvatarPrimitive } from 'radix-ui';
 import type * as React from 'react';
 
@@ -37,17 +39,21 @@ export function AvatarFallback({
 export function UserAvatar({
   username,
   src,
+  media,
   className,
   fallbackClassName,
 }: {
   username: string;
   src?: string | null;
+  /** The answer's media map: an outside avatar shows through the image proxy (lib/media.ts). */
+  media?: MediaMap | null;
   className?: string;
   fallbackClassName?: string;
 }) {
+  const shown = displaySrc(src, media);
   return (
     <Avatar className={className}>
-      {src ? <AvatarImage src={src} alt={username} /> : null}
+      {shown ? <AvatarImage src={shown} alt={username} /> : null}
       <AvatarFallback className={fallbackClassName}>{initials(username)}</AvatarFallback>
     </Avatar>
   );

@@ -28,7 +28,13 @@ describe('moderate posts', () => {
     mockFetch({
       ...admin(),
       'GET /api/posts/feed': () =>
-        json([aPost(1, { images: ['/objects/images/a.webp', 'https://example.test/b.jpg'] })]),
+        json([
+          aPost(1, {
+            images: ['/objects/images/a.webp', 'https://example.test/b.jpg', 'https://example.test/c.jpg'],
+            // The server signs outside addresses for its image proxy; c.jpg has no entry.
+            media: { 'https://example.test/b.jpg': { src: '/api/image-proxy?url=b&sig=s' } },
+          }),
+        ]),
     });
     renderApp(<ModeratePosts />);
     const row = await screen.findByRole('article', { name: 'Post by player_1' });
@@ -39,7 +45,7 @@ describe('moderate posts', () => {
       within(row)
         .getAllByRole('img', { name: /^Attachment \d of the post/ })
         .map((img) => img.getAttribute('src')),
-    ).toEqual(['/objects/images/a.webp', 'https://example.test/b.jpg']);
+    ).toEqual(['/objects/images/a.webp', '/api/image-proxy?url=b&sig=s', null]);
   });
 
   it('pages with Load more, using the last post as the cursor', async () => {

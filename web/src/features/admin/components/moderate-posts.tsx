@@ -4,6 +4,7 @@ import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
+import { RemoteImage } from '@web/components/ui/remote-image';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { ApiError } from '@web/lib/api';
@@ -125,7 +126,7 @@ function ModerationRow({
         className="flex flex-col gap-3 sm:flex-row sm:items-start"
       >
         <div className="flex min-w-0 flex-1 gap-3">
-          <UserAvatar username={post.user.username} src={post.user.avatar} />
+          <UserAvatar username={post.user.username} src={post.user.avatar} media={post.media} />
           <div className="min-w-0 flex-1 space-y-2">
             <div className="flex flex-wrap items-baseline gap-x-2">
               <Link
@@ -143,8 +144,9 @@ function ModerationRow({
               <ul className="flex flex-wrap gap-2" aria-label="Images">
                 {post.images.map((src, i) => (
                   <li key={`${src}-${i}`}>
-                    <img
-                      src={src}
+                    <RemoteImage
+                      address={src}
+                      media={post.media}
                       alt={`Attachment ${i + 1} of the post by ${post.user.username}`}
                       loading="lazy"
                       className="size-16 rounded-md border border-border bg-muted object-cover"

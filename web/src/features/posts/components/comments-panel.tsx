@@ -169,6 +169,7 @@ function CommentItem({ comment, postId, isOwn }: { comment: Comment; postId: str
       <UserAvatar
         username={comment.user.username}
         src={comment.user.avatar}
+        media={comment.media}
         className="size-8"
         fallbackClassName="text-xs"
       />

@@ -257,13 +257,34 @@ export function CreatePostDialog() {
   );
 }
 
+/**
+ * An uploaded image previews as itself. A pasted outside address is not loaded here: browsers
+ * reach outside images only through the server's signed proxy, which the post's answer provides
+ * once it is shared, so the tile names the address's host instead.
+ */
 function PreviewImage({ src, alt }: { src: string; alt: string }) {
   const [failed, setFailed] = useState(false);
-  if (failed) {
+  const outside = !src.startsWith('/objects/');
+  if (failed || outside) {
+    let host = '';
+    try {
+      host = new URL(src).host;
+    } catch {
+      host = '';
+    }
     return (
-      <div className="flex size-full flex-col items-center justify-center gap-1 bg-muted p-2 text-center text-xs text-muted-foreground">
+      <div
+        role="img"
+        aria-label={alt}
+        data-address={src}
+        className="flex size-full flex-col items-center justify-center gap-1 bg-muted p-2 text-center text-xs text-muted-foreground"
+      >
         <ImageOff className="size-5" aria-hidden="true" />
-        <span>{alt} could not be loaded</span>
+        <span className="break-all">
+          {outside && !failed
+            ? `${alt}: image from ${host || 'an outside address'}`
+            : `${alt} could not be loaded`}
+        </span>
       </div>
     );
   }

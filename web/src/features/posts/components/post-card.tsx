@@ -1,3 +1,4 @@
+import type { MediaMap } from '@contract/common';
 import { MAX_POST_IMAGES_SHOWN } from '@contract/constants';
 import type { FeedPost } from '@contract/profiles';
 import { FEED_TEXTS } from '@contract/texts';
@@ -5,6 +6,7 @@ import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
+import { RemoteImage } from '@web/components/ui/remote-image';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { ApiError } from '@web/lib/api';
@@ -88,7 +90,7 @@ export function PostCard({ post, className }: { post: FeedPost; className?: stri
     <Card className={cn('overflow-hidden', className)}>
       <article aria-label={`Post by ${post.user.username}`} data-post-id={post.id}>
         <header className="flex items-center gap-3 p-4">
-          <UserAvatar username={post.user.username} src={post.user.avatar} />
+          <UserAvatar username={post.user.username} src={post.user.avatar} media={post.media} />
           <div className="min-w-0 flex-1">
             <Link
               to={`/profile/${encodeURIComponent(post.user.username)}`}
@@ -103,7 +105,7 @@ export function PostCard({ post, className }: { post: FeedPost; className?: stri
           {canDelete ? <DeletePostButton postId={post.id} /> : null}
         </header>
         {post.caption ? <p className="px-4 pb-3 whitespace-pre-line break-words">{post.caption}</p> : null}
-        {images.length > 0 ? <PostImages images={images} hidden={hidden} /> : null}
+        {images.length > 0 ? <PostImages images={images} hidden={hidden} media={post.media} /> : null}
         <footer className="flex items-center gap-1 px-2 py-2 text-muted-foreground sm:px-3">
           <Button
             variant="ghost"
@@ -213,15 +215,16 @@ function DeletePostButton({ postId }: { postId: string }) {
  * SPEC §2 image layout: at most 4 shown; one image full width; two or more in two columns; of
  * three, the first spans both. More than 4: the last tile says how many are left out.
  */
-function PostImages({ images, hidden }: { images: string[]; hidden: number }) {
+function PostImages({ images, hidden, media }: { images: string[]; hidden: number; media?: MediaMap }) {
   return (
     <div className={cn('grid gap-1', images.length > 1 && 'grid-cols-2')} data-testid="post-images">
       {images.map((src, i) => {
         const last = i === images.length - 1;
         return (
           <div key={`${src}-${i}`} className={cn('relative', images.length === 3 && i === 0 && 'col-span-2')}>
-            <img
-              src={src}
+            <RemoteImage
+              address={src}
+              media={media}
               alt=""
               loading="lazy"
               className={cn(

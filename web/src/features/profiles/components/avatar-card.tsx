@@ -34,6 +34,7 @@ export function AvatarCard({ user }: { user: CurrentUser }) {
         <UserAvatar
           username={user.username}
           src={user.avatar}
+          media={user.media}
           className="size-24"
           fallbackClassName="text-3xl"
         />

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@contract/auth';
+import type { MediaMap } from '@contract/common';
 import type { UserProfile } from '@contract/profiles';
 import { TEXTS } from '@contract/texts';
 import { ImageUploader } from '@web/components/image-uploader';
@@ -8,6 +9,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { errorText } from '@web/lib/api';
 import { joinedText } from '@web/lib/format';
+import { displaySrc } from '@web/lib/media';
 import { CalendarDays, ImageUp, MapPin, Pencil, UserCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -21,12 +23,13 @@ export function ProfileHeader({ profile, viewer }: { profile: UserProfile; viewe
   const joined = joinedText(profile.joinedAt);
   return (
     <section aria-label="Profile" className="overflow-hidden rounded-xl border border-border bg-card">
-      <Cover src={profile.coverImage} />
+      <Cover src={profile.coverImage} media={profile.media} />
       <div className="px-4 pb-6 sm:px-6">
         <div className="-mt-12 flex flex-wrap items-end justify-between gap-4 sm:-mt-16">
           <UserAvatar
             username={profile.username}
             src={profile.avatar}
+            media={profile.media}
             className="size-24 border-4 border-card bg-card sm:size-32"
             fallbackClassName="text-2xl sm:text-4xl"
           />
@@ -79,10 +82,11 @@ export function ProfileHeader({ profile, viewer }: { profile: UserProfile; viewe
   );
 }
 
-function Cover({ src }: { src: string | null }) {
+function Cover({ src, media }: { src: string | null; media?: MediaMap }) {
+  const shown = displaySrc(src, media);
   return (
     <div className="relative h-40 bg-gradient-to-br from-hero-from via-olive to-hero-to sm:h-56">
-      {src ? <img src={src} alt="" className="absolute inset-0 size-full object-cover" /> : null}
+      {shown ? <img src={shown} alt="" className="absolute inset-0 size-full object-cover" /> : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { WEB_TEXTS } from '@contract/texts';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { RemoteImage } from '@web/components/ui/remote-image';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Shield } from 'lucide-react';
 import { Link } from 'react-router';
@@ -32,7 +33,12 @@ export function ProfileTeams({ userId }: { userId: string }) {
                   className="flex items-center gap-3 rounded-lg border border-border p-3 transition-colors outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring"
                 >
                   {team.logo ? (
-                    <img src={team.logo} alt="" className="size-10 rounded-md object-cover" />
+                    <RemoteImage
+                      address={team.logo}
+                      media={team.media}
+                      alt=""
+                      className="size-10 rounded-md object-cover"
+                    />
                   ) : (
                     <span className="flex size-10 items-center justify-center rounded-md bg-olive/30 text-primary">
                       <Shield className="size-5" aria-hidden="true" />

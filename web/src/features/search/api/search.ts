@@ -1,3 +1,4 @@
+import type { MediaMap } from '@contract/common';
 import { SEARCH_GEAR_KEPT, SEARCH_MIN_LENGTH } from '@contract/constants';
 import { SEARCH_TEXTS } from '@contract/texts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -7,6 +8,7 @@ export interface SearchPlayer {
   id: string;
   username: string;
   avatar?: string | null;
+  media?: MediaMap;
 }
 export interface SearchEvent {
   id: string;

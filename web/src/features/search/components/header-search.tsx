@@ -1,3 +1,4 @@
+import type { MediaMap } from '@contract/common';
 import { SEARCH_DEBOUNCE_MS, SEARCH_RESULTS_PER_GROUP } from '@contract/constants';
 import { SEARCH_TEXTS, TEXTS, WEB_TEXTS } from '@contract/texts';
 import { UserAvatar } from '@web/components/ui/avatar';
@@ -18,6 +19,7 @@ interface Option {
   label: string;
   to: string;
   avatar?: string | null;
+  media?: MediaMap;
 }
 
 const GROUPS: { id: GroupId; label: string }[] = [
@@ -37,6 +39,7 @@ function optionsOf(results: SearchResults | null): Option[] {
       label: p.username,
       to: `/profile/${encodeURIComponent(p.username)}`,
       avatar: p.avatar ?? null,
+      media: p.media,
     })),
     ...results.events.slice(0, n).map((e) => ({
       key: `events:${e.id}`,
@@ -297,6 +300,7 @@ function OptionIcon({ option }: { option: Option }) {
         <UserAvatar
           username={option.label}
           src={option.avatar}
+          media={option.media}
           className="size-7"
           fallbackClassName="text-[0.65rem]"
         />
