@@ -1,8 +1,11 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANADIAN_REGIONS } from '../../contract/constants';
 import { rows } from '../db/rows';
 import { users } from '../db/schema';
+import { runHousekeeping } from '../modules/housekeeping/service';
 import { createTestApp, type TestApp } from '../test/app';
 import { DEMO_PASSWORD, seedDemo } from './seed';
 
@@ -161,6 +164,18 @@ describe('seedDemo', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+  });
+
+  it('keeps every demo image through housekeeping, however late it runs', async () => {
+    const demoImages = () =>
+      readdirSync(path.join(t.dir, 'objects', 'images'))
+        .filter((f) => f.startsWith('demo-'))
+        .sort();
+    const before = demoImages();
+    expect(before.length).toBeGreaterThan(50);
+    const result = await runHousekeeping(t.database.db, t.storage, new Date(Date.now() + 30 * 86_400_000));
+    expect(result.images).toBe(0);
+    expect(demoImages()).toEqual(before);
   });
 
   it('makes listed demo usernames admins too', async () => {

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSignRequest, registerImage, uploadErrorMessage, withRetries } from './upload-api';
+import {
+  createSignRequest,
+  registerImage,
+  registerImageWithRetries,
+  uploadErrorMessage,
+  withRetries,
+} from './upload-api';
 
 afterEach(() => vi.useRealTimers());
 
@@ -73,6 +79,26 @@ describe('upload flow helpers', () => {
     const sign = createSignRequest(new Map(), 'http://localhost/');
     await expect(sign({ method: 'PUT', key: 'k' })).rejects.toThrow('401');
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('registers again while the server is busy (503), but not a refused file (413)', async () => {
+    vi.useFakeTimers();
+    const answers = [
+      new Response('{"message":"busy"}', { status: 503, headers: { 'Retry-After': '5' } }),
+      new Response('{"message":"busy"}', { status: 503 }),
+      new Response(JSON.stringify({ objectPath: '/objects/images/x.webp' })),
+    ];
+    const fetchMock = vi.fn(async () => answers.shift()!);
+    vi.stubGlobal('fetch', fetchMock);
+    const done = registerImageWithRetries('/api/objects/upload/abc?sig=1');
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(done).resolves.toEqual({ objectPath: '/objects/images/x.webp' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+
+    const refused = vi.fn(async () => new Response('{"message":"Image is too large"}', { status: 413 }));
+    vi.stubGlobal('fetch', refused);
+    await expect(registerImageWithRetries('/api/objects/upload/abc?sig=1')).rejects.toThrow();
+    expect(refused).toHaveBeenCalledTimes(1);
   });
 
   it("prefers the server's message from a failed upload's body", () => {

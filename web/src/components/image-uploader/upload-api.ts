@@ -12,6 +12,14 @@ export function registerImage(imageURL: string): Promise<RegisterImageAnswer> {
   return apiRequest<RegisterImageAnswer>('PUT', '/api/post-images', { imageURL });
 }
 
+/**
+ * Registers with retries: a busy server (503 while its image queue is full) or a lost connection
+ * gets another try; a refused file (413, 415) does not. Registering twice answers the same image.
+ */
+export function registerImageWithRetries(imageURL: string): Promise<RegisterImageAnswer> {
+  return withRetries(() => registerImage(imageURL));
+}
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Client errors other than 429 are final; network failures, 5xx and 429 are worth another try. */

@@ -9,7 +9,7 @@ import { errorText } from '@web/lib/api';
 import { useTheme } from '@web/lib/theme';
 import { useEffect, useRef, useState } from 'react';
 import type { ImageUploaderProps } from './index';
-import { createSignRequest, registerImage, uploadErrorMessage } from './upload-api';
+import { createSignRequest, registerImageWithRetries, uploadErrorMessage } from './upload-api';
 
 /**
  * The heavy part of the uploader (Uppy core, Dashboard and the S3 plugin), loaded only when an
@@ -19,7 +19,7 @@ import { createSignRequest, registerImage, uploadErrorMessage } from './upload-a
 /** Registers an uploaded image and answers its objectPath, or toasts why it could not and answers null. */
 async function registerOrReport(imageURL: string): Promise<string | null> {
   try {
-    return (await registerImage(imageURL)).objectPath;
+    return (await registerImageWithRetries(imageURL)).objectPath;
   } catch (error) {
     console.error('Image registration failed', error);
     toast({
