@@ -21,6 +21,8 @@ describe('SessionCache', () => {
     now += 4_999;
     expect(cache.get('h1')).toMatchObject({ id: 'u1' });
     now += 1;
+    expect(cache.get('h1')).toMatchObject({ id: 'u1' });
+    now += 1;
     expect(cache.get('h1')).toBeUndefined();
     expect(cache.size).toBe(0);
   });

@@ -1,54 +1,44 @@
+import { LRUCache } from 'lru-cache';
 import type { SessionUser } from './sessions';
-
-interface Entry {
-  user: SessionUser;
-  until: number;
-}
 
 /**
  * Resolved sessions kept in this process for a few seconds, so that a signed-in request costs no
- * session query (see docs/decisions/005-session-cache.md). Logout, profile changes and account
- * deletion in this process forget the entries at once; another process sees them after `ttlMs`.
+ * session query (see docs/decisions/005-session-cache.md). Logout, profile changes, role changes
+ * and account deletion in this process forget the entries at once; another process sees them after
+ * `ttlMs`. An lru-cache bounded by count; an entry expires `ttlMs` after it was stored.
  */
 export class SessionCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, SessionUser> | null;
 
   constructor(
     readonly ttlMs = 5_000,
     readonly maxEntries = 10_000,
-    private readonly now: () => number = Date.now,
-  ) {}
+    now: () => number = Date.now,
+  ) {
+    this.entries =
+      ttlMs > 0 ? new LRUCache({ max: maxEntries, ttl: ttlMs, ttlResolution: 0, perf: { now } }) : null;
+  }
 
   get(tokenHash: string): SessionUser | undefined {
-    const entry = this.entries.get(tokenHash);
-    if (!entry) return undefined;
-    if (entry.until <= this.now()) {
-      this.entries.delete(tokenHash);
-      return undefined;
-    }
-    return entry.user;
+    return this.entries?.get(tokenHash);
   }
 
   set(tokenHash: string, user: SessionUser): void {
-    if (this.ttlMs <= 0) return;
-    if (this.entries.size >= this.maxEntries) {
-      // Maps iterate in insertion order: the first key is the oldest entry.
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.set(tokenHash, { user, until: this.now() + this.ttlMs });
+    this.entries?.set(tokenHash, user);
   }
 
   forgetToken(tokenHash: string): void {
-    this.entries.delete(tokenHash);
+    this.entries?.delete(tokenHash);
   }
 
   /** Drops every session of a user (their row changed or is gone). */
   forgetUser(userId: string): void {
-    for (const [key, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(key);
+    if (!this.entries) return;
+    for (const [key, user] of this.entries.entries()) if (user.id === userId) this.entries.delete(key);
   }
 
   get size(): number {
-    return this.entries.size;
+    this.entries?.purgeStale();
+    return this.entries?.size ?? 0;
   }
 }

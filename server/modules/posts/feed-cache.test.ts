@@ -32,6 +32,8 @@ describe('FeedCache', () => {
     cache.storePage('k', [card('a')], cache.stamp());
     expect(cache.page('k')?.map((c) => c.id)).toEqual(['a']);
     clock += 1_000;
+    expect(cache.page('k')?.map((c) => c.id)).toEqual(['a']);
+    clock += 1;
     expect(cache.page('k')).toBeUndefined();
 
     cache.storePage('k', [card('a')], cache.stamp());

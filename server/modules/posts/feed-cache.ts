@@ -1,19 +1,14 @@
+import { LRUCache } from 'lru-cache';
 import type { FeedPost } from '../../../contract';
 
 /** A feed card as every viewer sees it: all but the viewer's own like. */
 export type SharedCard = Omit<FeedPost, 'isLiked'>;
-
-interface PageEntry {
-  cards: SharedCard[];
-  until: number;
-}
 
 interface LikeEntry {
   /** Posts whose like by this viewer is known... */
   known: Set<string>;
   /** ...and those of them the viewer likes. */
   liked: Set<string>;
-  until: number;
 }
 
 /**
@@ -28,16 +23,21 @@ interface LikeEntry {
 export class FeedCache {
   private generation = 0;
   private listening = false;
-  private readonly pages = new Map<string, PageEntry>();
-  private readonly likes = new Map<string, LikeEntry>();
+  private readonly pages: LRUCache<string, SharedCard[]>;
+  private readonly likes: LRUCache<string, LikeEntry>;
 
   constructor(
     readonly ttlMs = 5_000,
     readonly maxPages = 500,
     readonly maxViewers = 2_000,
     readonly maxKnownPerViewer = 200,
-    private readonly now: () => number = Date.now,
-  ) {}
+    now: () => number = Date.now,
+  ) {
+    // lru-cache: bounded by count, entries expire ttlMs after they were stored (no refresh on read).
+    const options = { ttl: Math.max(ttlMs, 1), ttlResolution: 0, perf: { now } };
+    this.pages = new LRUCache({ max: maxPages, ...options });
+    this.likes = new LRUCache({ max: maxViewers, ...options });
+  }
 
   get enabled(): boolean {
     return this.ttlMs > 0 && this.listening;
@@ -60,52 +60,34 @@ export class FeedCache {
   }
 
   page(key: string): SharedCard[] | undefined {
-    return this.enabled ? this.live(this.pages, key)?.cards : undefined;
+    return this.enabled ? this.pages.get(key) : undefined;
   }
 
   storePage(key: string, cards: SharedCard[], stamp: number): void {
     if (!this.enabled || stamp !== this.generation) return;
-    bounded(this.pages, this.maxPages, key, { cards, until: this.now() + this.ttlMs });
+    this.pages.set(key, cards);
   }
 
   /** The posts among `ids` that the viewer likes, or undefined when some of them are not known. */
   likedAmong(viewerId: string, ids: readonly string[]): Set<string> | undefined {
-    const entry = this.enabled ? this.live(this.likes, viewerId) : undefined;
+    const entry = this.enabled ? this.likes.get(viewerId) : undefined;
     return entry && ids.every((id) => entry.known.has(id)) ? entry.liked : undefined;
   }
 
   storeLikes(viewerId: string, ids: readonly string[], liked: Iterable<string>, stamp: number): void {
     if (!this.enabled || stamp !== this.generation) return;
-    let entry = this.live(this.likes, viewerId);
+    let entry = this.likes.get(viewerId);
     if (!entry || entry.known.size + ids.length > this.maxKnownPerViewer) {
-      entry = { known: new Set(), liked: new Set(), until: this.now() + this.ttlMs };
-      bounded(this.likes, this.maxViewers, viewerId, entry);
+      entry = { known: new Set(), liked: new Set() };
+      this.likes.set(viewerId, entry);
     }
     for (const id of ids) entry.known.add(id);
     for (const id of liked) entry.liked.add(id);
   }
 
-  /** The entry under key while its time lasts; an expired one is dropped. */
-  private live<V extends { until: number }>(map: Map<string, V>, key: string): V | undefined {
-    const entry = map.get(key);
-    if (entry && entry.until <= this.now()) {
-      map.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
   get size(): { pages: number; viewers: number } {
+    this.pages.purgeStale();
+    this.likes.purgeStale();
     return { pages: this.pages.size, viewers: this.likes.size };
   }
-}
-
-/** Sets key in a map that holds at most `max` entries, dropping the oldest (maps keep insertion order). */
-function bounded<V>(map: Map<string, V>, max: number, key: string, value: V): void {
-  map.delete(key);
-  if (map.size >= max) {
-    const oldest = map.keys().next().value;
-    if (oldest !== undefined) map.delete(oldest);
-  }
-  map.set(key, value);
 }
