@@ -41,3 +41,9 @@ export type MediaMap = z.infer<typeof mediaMap>;
 
 /** The answer fields that hold image addresses (a string, or a list for `images`). */
 export const IMAGE_FIELDS = ['images', 'avatar', 'coverImage', 'logo', 'banner', 'image'] as const;
+
+/** The answer of a route that answers nothing (204). */
+export const noContent = z.null().describe('No content');
+
+/** GET /api/health. */
+export const healthAnswer = z.object({ ok: z.literal(true) });

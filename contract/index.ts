@@ -5,5 +5,6 @@ export { z } from './messages';
 export * from './moderation';
 export * from './posts';
 export * from './profiles';
+export * from './search';
 export * from './texts';
 export * from './uploads';

@@ -1,6 +1,8 @@
+import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../contract/messages';
+import { healthAnswer } from '../contract';
 import type { App, AppDeps, Ctx } from './context';
 import { adminUserRoutes } from './modules/admin/routes';
 import { registerAdminScope } from './modules/admin/scope';
@@ -22,6 +24,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerFeedInvalidation } from './plugins/feed-invalidation';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
+import { jsonSchemaSerializerCompiler } from './plugins/serializer';
 import { isApiPath, registerStaticWeb } from './plugins/static-web';
 
 /** Builds the whole app around its dependencies; tests call it with a fresh database. */
@@ -37,7 +40,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(jsonSchemaSerializerCompiler as never);
 
   const ctx: Ctx = {
     db: deps.database.db,
@@ -56,9 +59,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerCurrentUser(app, ctx);
   await registerFeedInvalidation(app, ctx.feed, deps.database);
 
+  // The OpenAPI description, built from every route's zod schemas (registered before the routes).
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Airsoft Community API', version: '1.0.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('Cache-Control', 'no-cache').send(app.swagger()),
+  );
+
   // First: its hook gives every API answer its `media` map (outside images through the proxy).
   await imageProxyRoutes(app, ctx);
-  app.get('/api/health', async () => ({ ok: true }));
+  app.get('/api/health', { schema: { response: { 200: healthAnswer } } }, async () => ({
+    ok: true as const,
+  }));
   await authRoutes(app, ctx);
   await profileRoutes(app, ctx);
   await uploadRoutes(app, ctx);

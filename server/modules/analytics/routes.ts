@@ -1,4 +1,4 @@
-import { text, z } from '../../../contract';
+import { noContent, text, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { ANALYTICS_RATE_LIMIT } from '../../plugins/rate-limit';
 import { deviceOf, newVisitId, recordPageView, VISIT_COOKIE } from './visits';
@@ -12,7 +12,10 @@ export async function analyticsRoutes(app: App, ctx: Ctx) {
   /** The web app reports each page view; anonymous visitors included, keyed by a random visit id. */
   app.post(
     '/api/analytics/page-view',
-    { schema: { body: pageViewBody }, config: { rateLimit: ANALYTICS_RATE_LIMIT } },
+    {
+      schema: { body: pageViewBody, response: { 204: noContent } },
+      config: { rateLimit: ANALYTICS_RATE_LIMIT },
+    },
     async (request, reply) => {
       let visitId = request.cookies[VISIT_COOKIE];
       if (!visitId || visitId.length > 64) {
@@ -32,7 +35,7 @@ export async function analyticsRoutes(app: App, ctx: Ctx) {
         referrer: request.body.referrer ?? null,
         device: deviceOf(request.headers['user-agent']),
       });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -1,4 +1,4 @@
-import { changePasswordBody, currentUser, loginBody, registerBody } from '../../../contract';
+import { changePasswordBody, currentUser, loginBody, noContent, registerBody } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { clearSessionCookie, noStore, requireUser, setSessionCookie } from '../../plugins/current-user';
 import { AUTH_RATE_LIMIT } from '../../plugins/rate-limit';
@@ -31,11 +31,11 @@ export async function authRoutes(app: App, ctx: Ctx) {
     },
   );
 
-  app.post('/api/logout', async (request, reply) => {
+  app.post('/api/logout', { schema: { response: { 204: noContent } } }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await revokeSession(ctx.db, token, ctx.sessions);
     clearSessionCookie(reply);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   app.get('/api/user', { schema: { response: { 200: currentUser } } }, async (request, reply) => {
@@ -43,31 +43,42 @@ export async function authRoutes(app: App, ctx: Ctx) {
     return presentCurrentUser(requireUser(request));
   });
 
-  app.delete('/api/user', { config: { changesFeed: true } }, async (request, reply) => {
-    const user = requireUser(request);
-    await auth.deleteAccount(ctx.db, user.id);
-    ctx.sessions.forgetUser(user.id);
-    clearSessionCookie(reply);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/user',
+    { schema: { response: { 204: noContent } }, config: { changesFeed: true } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await auth.deleteAccount(ctx.db, user.id);
+      ctx.sessions.forgetUser(user.id);
+      clearSessionCookie(reply);
+      return reply.status(204).send(null);
+    },
+  );
 
   // Settings: change the password (the current one required; every other session ends).
   app.post(
     '/api/user/password',
-    { schema: { body: changePasswordBody }, config: { rateLimit: AUTH_RATE_LIMIT } },
+    {
+      schema: { body: changePasswordBody, response: { 204: noContent } },
+      config: { rateLimit: AUTH_RATE_LIMIT },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       await auth.changePassword(ctx.db, user, request.cookies[SESSION_COOKIE] ?? '', request.body);
       ctx.sessions.forgetUser(user.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   // Settings: sign out everywhere else (this session stays).
-  app.post('/api/user/sessions/revoke-others', async (request, reply) => {
-    const user = requireUser(request);
-    await auth.revokeOtherSessions(ctx.db, user.id, request.cookies[SESSION_COOKIE] ?? '');
-    ctx.sessions.forgetUser(user.id);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/user/sessions/revoke-others',
+    { schema: { response: { 204: noContent } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await auth.revokeOtherSessions(ctx.db, user.id, request.cookies[SESSION_COOKIE] ?? '');
+      ctx.sessions.forgetUser(user.id);
+      return reply.status(204).send(null);
+    },
+  );
 }

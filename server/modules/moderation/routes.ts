@@ -1,4 +1,4 @@
-import { blockedWord, blockedWordBody, uuid, z } from '../../../contract';
+import { blockedWord, blockedWordBody, noContent, uuid, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { requireUser } from '../../plugins/current-user';
 import * as words from './blocked-words';
@@ -18,10 +18,10 @@ export async function moderationRoutes(app: App, ctx: Ctx) {
 
   app.delete(
     '/api/admin/blocked-words/:id',
-    { schema: { params: z.object({ id: uuid() }) } },
+    { schema: { params: z.object({ id: uuid() }), response: { 204: noContent } } },
     async (request, reply) => {
       await words.removeBlockedWord(ctx.db, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

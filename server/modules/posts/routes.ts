@@ -1,4 +1,14 @@
-import { commentBody, createPostBody, pageQuery, uuid, z } from '../../../contract';
+import {
+  comment,
+  commentBody,
+  createPostBody,
+  feedPost,
+  likeAnswer,
+  noContent,
+  pageQuery,
+  uuid,
+  z,
+} from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { requireUser } from '../../plugins/current-user';
 import { readFeed } from './service';
@@ -12,7 +22,12 @@ const changesFeed = { changesFeed: true };
 export async function postRoutes(app: App, ctx: Ctx) {
   app.get(
     '/api/posts/feed',
-    { schema: { querystring: pageQuery.extend({ before: uuid().optional() }) } },
+    {
+      schema: {
+        querystring: pageQuery.extend({ before: uuid().optional() }),
+        response: { 200: z.array(feedPost) },
+      },
+    },
     async (request) =>
       readFeed(ctx.db, ctx.feed, {
         viewerId: request.user?.id ?? null,
@@ -21,30 +36,43 @@ export async function postRoutes(app: App, ctx: Ctx) {
       }),
   );
 
-  app.post('/api/posts', { schema: { body: createPostBody }, config: changesFeed }, async (request, reply) =>
-    reply.status(201).send(await posts.createPost(ctx.db, requireUser(request), request.body)),
+  app.post(
+    '/api/posts',
+    { schema: { body: createPostBody, response: { 201: feedPost } }, config: changesFeed },
+    async (request, reply) =>
+      reply.status(201).send(await posts.createPost(ctx.db, requireUser(request), request.body)),
   );
 
   app.delete(
     '/api/posts/:id',
-    { schema: { params: idParams }, config: changesFeed },
+    { schema: { params: idParams, response: { 204: noContent } }, config: changesFeed },
     async (request, reply) => {
       await posts.deletePost(ctx.db, requireUser(request), request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
-  app.post('/api/posts/:id/like', { schema: { params: idParams }, config: changesFeed }, async (request) =>
-    posts.like(ctx.db, requireUser(request), request.params.id),
+  app.post(
+    '/api/posts/:id/like',
+    { schema: { params: idParams, response: { 200: likeAnswer } }, config: changesFeed },
+    async (request) => posts.like(ctx.db, requireUser(request), request.params.id),
   );
 
-  app.delete('/api/posts/:id/like', { schema: { params: idParams }, config: changesFeed }, async (request) =>
-    posts.unlike(ctx.db, requireUser(request), request.params.id),
+  app.delete(
+    '/api/posts/:id/like',
+    { schema: { params: idParams, response: { 200: likeAnswer } }, config: changesFeed },
+    async (request) => posts.unlike(ctx.db, requireUser(request), request.params.id),
   );
 
   app.get(
     '/api/posts/:id/comments',
-    { schema: { params: idParams, querystring: pageQuery.extend({ before: uuid().optional() }) } },
+    {
+      schema: {
+        params: idParams,
+        querystring: pageQuery.extend({ before: uuid().optional() }),
+        response: { 200: z.array(comment) },
+      },
+    },
     async (request) =>
       posts.listComments(ctx.db, request.params.id, {
         limit: request.query.limit,
@@ -54,7 +82,7 @@ export async function postRoutes(app: App, ctx: Ctx) {
 
   app.post(
     '/api/posts/:id/comments',
-    { schema: { params: idParams, body: commentBody }, config: changesFeed },
+    { schema: { params: idParams, body: commentBody, response: { 201: comment } }, config: changesFeed },
     async (request, reply) =>
       reply
         .status(201)
@@ -63,17 +91,17 @@ export async function postRoutes(app: App, ctx: Ctx) {
 
   app.patch(
     '/api/comments/:commentId',
-    { schema: { params: commentParams, body: commentBody } },
+    { schema: { params: commentParams, body: commentBody, response: { 200: comment } } },
     async (request) =>
       posts.editComment(ctx.db, requireUser(request), request.params.commentId, request.body.content),
   );
 
   app.delete(
     '/api/comments/:commentId',
-    { schema: { params: commentParams }, config: changesFeed },
+    { schema: { params: commentParams, response: { 204: noContent } }, config: changesFeed },
     async (request, reply) => {
       await posts.deleteComment(ctx.db, requireUser(request), request.params.commentId);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -1,4 +1,4 @@
-import { text, z } from '../../../contract';
+import { productsAnswer, searchEvent, searchUser, text, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { ANALYTICS_RATE_LIMIT } from '../../plugins/rate-limit';
 import { recordSearch, VISIT_COOKIE } from '../analytics/visits';
@@ -26,18 +26,27 @@ export async function searchRoutes(app: App, ctx: Ctx) {
 
   app.get(
     '/api/users/search',
-    { schema: { querystring: q }, config: { rateLimit: ANALYTICS_RATE_LIMIT } },
+    {
+      schema: { querystring: q, response: { 200: z.array(searchUser) } },
+      config: { rateLimit: ANALYTICS_RATE_LIMIT },
+    },
     async (request) => run(request, request.query.q, (s) => searchUsers(ctx.db, s)),
   );
   app.get(
     '/api/events/search',
-    { schema: { querystring: q }, config: { rateLimit: ANALYTICS_RATE_LIMIT } },
+    {
+      schema: { querystring: q, response: { 200: z.array(searchEvent) } },
+      config: { rateLimit: ANALYTICS_RATE_LIMIT },
+    },
     async (request) => run(request, request.query.q, (s) => searchEvents(ctx.db, s)),
   );
   app.get(
     '/api/products',
     {
-      schema: { querystring: z.object({ search: text().max(100).optional() }) },
+      schema: {
+        querystring: z.object({ search: text().max(100).optional() }),
+        response: { 200: productsAnswer },
+      },
       config: { rateLimit: ANALYTICS_RATE_LIMIT },
     },
     async (request) => ({

@@ -29,6 +29,8 @@ export async function uploadRoutes(app: App, ctx: Ctx) {
             expires: text().max(20).optional(),
             signature: text().max(200).optional(),
           }),
+          // S3 answers a PUT with an empty body and the ETag header; so does this one ({}).
+          response: { 200: z.object({}).describe('Stored; the ETag header is the MD5 of the bytes') },
         },
       },
       async (request, reply) => {
