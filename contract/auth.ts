@@ -52,6 +52,8 @@ export const currentUser = z.object({
   coverImage: z.string().nullable(),
   role: z.enum(USER_ROLES),
   joinedAt: z.string(),
+  /** Abilities the web acts on (it never re-derives a rule from the role). */
+  canAccessAdmin: z.boolean(),
   media: mediaMap.optional(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;

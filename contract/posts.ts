@@ -24,6 +24,9 @@ export const comment = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   user: z.object({ id: z.uuid(), username: z.string(), avatar: z.string().nullable() }),
+  /** The viewer's abilities: edit (its author), delete (its author or an admin). */
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
   media: mediaMap.optional(),
 });
 export type Comment = z.infer<typeof comment>;

@@ -96,6 +96,8 @@ export const feedPost = z.object({
   likesCount: z.number(),
   commentsCount: z.number(),
   isLiked: z.boolean(),
+  /** The viewer's ability (its author or an admin): the web shows Delete from it. */
+  canDelete: z.boolean(),
   media: mediaMap.optional(),
 });
 export type FeedPost = z.infer<typeof feedPost>;

@@ -13,5 +13,6 @@ export function presentCurrentUser(u: SessionUser): CurrentUser {
     coverImage: u.coverImage,
     role: u.role === 'admin' ? 'admin' : 'user',
     joinedAt: u.joinedAt.toISOString(),
+    canAccessAdmin: u.role === 'admin',
   };
 }

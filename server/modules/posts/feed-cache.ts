@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { FeedPost } from '../../../contract';
 
 /** A feed card as every viewer sees it: all but the viewer's own like. */
-export type SharedCard = Omit<FeedPost, 'isLiked'>;
+export type SharedCard = Omit<FeedPost, 'isLiked' | 'canDelete' | 'media'>;
 
 interface LikeEntry {
   /** Posts whose like by this viewer is known... */

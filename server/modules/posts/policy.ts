@@ -1,6 +1,13 @@
 import type { SessionUser } from '../auth/sessions';
 
-/** A post or comment may be deleted by its author or an admin; edited by its author only. */
-export const mayDelete = (user: SessionUser, authorId: string) =>
-  user.id === authorId || user.role === 'admin';
-export const mayEdit = (user: SessionUser, authorId: string) => user.id === authorId;
+export type PostAction = 'edit' | 'delete';
+
+/**
+ * Who may do what to a post or a comment: its author edits it; its author or an admin deletes it.
+ * Every write checks it, and answers carry the result for the viewer (canEdit, canDelete).
+ */
+export function can(user: SessionUser | null, action: PostAction, item: { authorId: string }): boolean {
+  if (!user) return false;
+  if (action === 'edit') return user.id === item.authorId;
+  return user.id === item.authorId || user.role === 'admin';
+}

@@ -29,11 +29,16 @@ export async function postRoutes(app: App, ctx: Ctx) {
       },
     },
     async (request) =>
-      readFeed(ctx.db, ctx.feed, {
-        viewerId: request.user?.id ?? null,
-        limit: request.query.limit,
-        before: request.query.before,
-      }),
+      readFeed(
+        ctx.db,
+        ctx.feed,
+        {
+          viewerId: request.user?.id ?? null,
+          limit: request.query.limit,
+          before: request.query.before,
+        },
+        request.user,
+      ),
   );
 
   app.post(
@@ -77,6 +82,7 @@ export async function postRoutes(app: App, ctx: Ctx) {
       posts.listComments(ctx.db, request.params.id, {
         limit: request.query.limit,
         before: request.query.before,
+        viewer: request.user,
       }),
   );
 

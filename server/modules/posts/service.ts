@@ -2,7 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type FeedPost, PAGE_MAX_LIMIT } from '../../../contract';
 import type { Db } from '../../db/client';
 import { iso, preparedRows, rows } from '../../db/rows';
-import type { FeedCache } from './feed-cache';
+import type { SessionUser } from '../auth/sessions';
+import type { FeedCache, SharedCard } from './feed-cache';
+import { can } from './policy';
 
 interface PostRow {
   id: string;
@@ -59,8 +61,20 @@ export function feedSql(opts: FeedQuery): SQL {
     ORDER BY p.created_at DESC, p.id DESC`;
 }
 
+/**
+ * The one FeedPost presenter: a card as every viewer sees it, the viewer's like, and the viewer's
+ * abilities on it (posts/policy.ts), so that the web never re-derives a rule.
+ */
+export const presentPost = (card: SharedCard, isLiked: boolean, viewer: SessionUser | null): FeedPost => ({
+  ...card,
+  isLiked,
+  canDelete: can(viewer, 'delete', { authorId: card.userId }),
+});
+
+type CardWithLike = SharedCard & { isLiked: boolean };
+
 /** Feed cards with their counts and the viewer's like, newest first, in one query. */
-export async function listPosts(db: Db, opts: FeedQuery): Promise<FeedPost[]> {
+export async function listPosts(db: Db, opts: FeedQuery): Promise<CardWithLike[]> {
   const result = await preparedRows<PostRow>(db, feedSql(opts));
   return result.map((r) => ({
     id: r.id,
@@ -104,7 +118,12 @@ async function viewerLikes(
  * likes on it. A page not cached costs the one feed query; a cached page whose likes this viewer
  * has not been asked about costs one small query on post_likes; otherwise no query at all.
  */
-export async function readFeed(db: Db, cache: FeedCache, opts: FeedQuery): Promise<FeedPost[]> {
+export async function readFeed(
+  db: Db,
+  cache: FeedCache,
+  opts: FeedQuery,
+  viewer: SessionUser | null,
+): Promise<FeedPost[]> {
   const key = pageKey(opts);
   const stamp = cache.stamp();
   const cards = cache.page(key);
@@ -122,16 +141,15 @@ export async function readFeed(db: Db, cache: FeedCache, opts: FeedQuery): Promi
         posts.filter((p) => p.isLiked).map((p) => p.id),
         stamp,
       );
-    return posts;
+    return posts.map(({ isLiked, ...card }) => presentPost(card, isLiked, viewer));
   }
-  const viewer = opts.viewerId;
-  if (!viewer) return cards.map((card) => ({ ...card, isLiked: false }));
+  if (!opts.viewerId) return cards.map((card) => presentPost(card, false, viewer));
   const liked = await viewerLikes(
     db,
     cache,
-    viewer,
+    opts.viewerId,
     cards.map((card) => card.id),
     stamp,
   );
-  return cards.map((card) => ({ ...card, isLiked: liked.has(card.id) }));
+  return cards.map((card) => presentPost(card, liked.has(card.id), viewer));
 }

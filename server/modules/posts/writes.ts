@@ -8,7 +8,8 @@ import { forbidden, notFound } from '../../errors';
 import { recordPostEvent } from '../analytics/record';
 import type { SessionUser } from '../auth/sessions';
 import { assertNoBlockedWords } from '../moderation/blocked-words';
-import { mayDelete, mayEdit } from './policy';
+import { can } from './policy';
+import { presentPost } from './service';
 
 export async function createPost(db: Db, author: SessionUser, body: CreatePostBody): Promise<FeedPost> {
   await assertNoBlockedWords(db, body.caption);
@@ -17,7 +18,7 @@ export async function createPost(db: Db, author: SessionUser, body: CreatePostBo
     .values({ userId: author.id, caption: body.caption, images: body.images })
     .returning();
   await recordPostEvent(db, post.id, author.id, 'create');
-  return {
+  const card = {
     id: post.id,
     userId: author.id,
     user: { username: author.username, avatar: author.avatar },
@@ -26,8 +27,8 @@ export async function createPost(db: Db, author: SessionUser, body: CreatePostBo
     createdAt: post.createdAt.toISOString(),
     likesCount: 0,
     commentsCount: 0,
-    isLiked: false,
   };
+  return presentPost(card, false, author);
 }
 
 async function requirePost(db: Db, postId: string) {
@@ -41,7 +42,7 @@ async function requirePost(db: Db, postId: string) {
 
 export async function deletePost(db: Db, user: SessionUser, postId: string): Promise<void> {
   const post = await requirePost(db, postId);
-  if (!mayDelete(user, post.userId)) throw forbidden();
+  if (!can(user, 'delete', { authorId: post.userId })) throw forbidden();
   await recordPostEvent(db, post.id, user.id, 'delete');
   await db.delete(posts).where(eq(posts.id, postId));
 }
@@ -94,20 +95,23 @@ interface CommentRow {
   avatar: string | null;
 }
 
-export const presentComment = (r: CommentRow): Comment => ({
+/** The one Comment presenter: the row, and the viewer's abilities on it. */
+export const presentComment = (r: CommentRow, viewer: SessionUser | null): Comment => ({
   id: r.id,
   postId: r.postId,
   content: r.content,
   createdAt: iso(r.createdAt),
   updatedAt: iso(r.updatedAt),
   user: { id: r.userId, username: r.username, avatar: r.avatar },
+  canEdit: can(viewer, 'edit', { authorId: r.userId }),
+  canDelete: can(viewer, 'delete', { authorId: r.userId }),
 });
 
 /** A post's comments, oldest first; `before` is the id of the last comment already shown (DESIGN §3). */
 export async function listComments(
   db: Db,
   postId: string,
-  opts: { limit: number; before?: string },
+  opts: { limit: number; before?: string; viewer: SessionUser | null },
 ): Promise<Comment[]> {
   await requirePost(db, postId);
   const cursor = opts.before
@@ -120,7 +124,7 @@ export async function listComments(
     .where(and(eq(comments.postId, postId), cursor))
     .orderBy(comments.createdAt, comments.id)
     .limit(opts.limit);
-  return list.map(presentComment);
+  return list.map((row) => presentComment(row, opts.viewer));
 }
 
 export async function addComment(
@@ -133,7 +137,7 @@ export async function addComment(
   await assertNoBlockedWords(db, content);
   const [c] = await db.insert(comments).values({ postId, userId: user.id, content }).returning();
   await recordPostEvent(db, postId, user.id, 'comment');
-  return presentComment({ ...c, userId: user.id, username: user.username, avatar: user.avatar });
+  return presentComment({ ...c, userId: user.id, username: user.username, avatar: user.avatar }, user);
 }
 
 async function requireComment(db: Db, commentId: string) {
@@ -149,18 +153,18 @@ export async function editComment(
   content: string,
 ): Promise<Comment> {
   const c = await requireComment(db, commentId);
-  if (!mayEdit(user, c.userId)) throw forbidden();
+  if (!can(user, 'edit', { authorId: c.userId })) throw forbidden();
   await assertNoBlockedWords(db, content);
   const [u] = await db
     .update(comments)
     .set({ content, updatedAt: new Date() })
     .where(eq(comments.id, commentId))
     .returning();
-  return presentComment({ ...u, userId: user.id, username: user.username, avatar: user.avatar });
+  return presentComment({ ...u, userId: user.id, username: user.username, avatar: user.avatar }, user);
 }
 
 export async function deleteComment(db: Db, user: SessionUser, commentId: string): Promise<void> {
   const c = await requireComment(db, commentId);
-  if (!mayDelete(user, c.userId)) throw forbidden();
+  if (!can(user, 'delete', { authorId: c.userId })) throw forbidden();
   await db.delete(comments).where(eq(comments.id, commentId));
 }

@@ -60,12 +60,17 @@ export async function profileRoutes(app: App, ctx: Ctx) {
     '/api/posts/user/:userId',
     { schema: { params: userIdParams, querystring: cursorQuery, response: { 200: z.array(feedPost) } } },
     async (request) =>
-      readFeed(ctx.db, ctx.feed, {
-        viewerId: request.user?.id ?? null,
-        authorId: request.params.userId,
-        limit: request.query.limit,
-        before: request.query.before,
-      }),
+      readFeed(
+        ctx.db,
+        ctx.feed,
+        {
+          viewerId: request.user?.id ?? null,
+          authorId: request.params.userId,
+          limit: request.query.limit,
+          before: request.query.before,
+        },
+        request.user,
+      ),
   );
 
   app.get(

@@ -16,6 +16,7 @@ export const aUser = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
   coverImage: null,
   role: 'user',
   joinedAt: '2026-03-01T12:00:00.000Z',
+  canAccessAdmin: overrides.role === 'admin',
   ...overrides,
 });
 

@@ -41,7 +41,7 @@ export function HomePage() {
       <PageTitle title={TITLES[section]} />
       {section !== 'admin' ? (
         <ComingSoon />
-      ) : user?.role === 'admin' ? (
+      ) : user?.canAccessAdmin ? (
         <Suspense fallback={<PageSpinner />}>
           <AdminSection />
         </Suspense>

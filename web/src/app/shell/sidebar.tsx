@@ -48,7 +48,7 @@ const itemClass =
 /** The left navigation (SPEC §2), md and up, 16rem wide. Admin Dashboard only for admins. */
 export function Sidebar() {
   const { user } = useUser();
-  const isAdmin = user?.role === 'admin';
+  const isAdmin = user?.canAccessAdmin ?? false;
   return (
     <aside
       aria-label="Sidebar"

@@ -19,6 +19,8 @@ export const aPost = (overrides: Partial<FeedPost> = {}): FeedPost => ({
   likesCount: 0,
   commentsCount: 0,
   isLiked: false,
+  // The viewer's ability, as the server answers it: the author (ME_ID) or an admin.
+  canDelete: overrides.userId === ME_ID,
   ...overrides,
 });
 
@@ -37,6 +39,8 @@ export const aComment = (overrides: Partial<Comment> = {}): Comment => {
     createdAt,
     updatedAt: createdAt,
     user: { id: OTHER_ID, username: 'recon_rita', avatar: null },
+    canEdit: overrides.user?.id === ME_ID,
+    canDelete: overrides.user?.id === ME_ID,
     ...overrides,
   };
 };

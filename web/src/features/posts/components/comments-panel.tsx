@@ -78,12 +78,7 @@ function Comments({ postId }: { postId: string }) {
       ) : (
         <ul ref={listRef} aria-label={T.comments} className="max-h-64 space-y-3 overflow-y-auto pr-1">
           {list.map((comment) => (
-            <CommentItem
-              key={comment.id}
-              comment={comment}
-              postId={postId}
-              isOwn={Boolean(user) && user?.id === comment.user.id}
-            />
+            <CommentItem key={comment.id} comment={comment} postId={postId} />
           ))}
           {comments.hasNextPage ? (
             <li>
@@ -117,7 +112,8 @@ function Comments({ postId }: { postId: string }) {
   );
 }
 
-function CommentItem({ comment, postId, isOwn }: { comment: Comment; postId: string; isOwn: boolean }) {
+/** A comment; Edit and Delete show as the server's abilities on it say (canEdit, canDelete). */
+function CommentItem({ comment, postId }: { comment: Comment; postId: string }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const editButton = useRef<HTMLButtonElement>(null);
@@ -228,36 +224,40 @@ function CommentItem({ comment, postId, isOwn }: { comment: Comment; postId: str
             <p className="text-sm whitespace-pre-line break-words">{text}</p>
           )}
         </div>
-        {isOwn && !editing ? (
+        {(comment.canEdit || comment.canDelete) && !editing ? (
           <div className="mt-0.5 flex gap-1">
-            <Button
-              ref={editButton}
-              variant="ghost"
-              size="sm"
-              className="h-7 px-2 text-xs text-muted-foreground"
-              disabled={remove.isPending}
-              onClick={startEdit}
-            >
-              {T.edit}
-            </Button>
-            <ConfirmDialog
-              trigger={
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="h-7 px-2 text-xs text-muted-foreground hover:text-destructive"
-                  disabled={remove.isPending}
-                >
-                  {remove.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-                  {T.delete}
-                </Button>
-              }
-              title={T.deleteCommentTitle}
-              description={T.deleteCommentDescription}
-              cancelLabel={T.cancel}
-              confirmLabel={T.delete}
-              onConfirm={() => void onDelete()}
-            />
+            {comment.canEdit ? (
+              <Button
+                ref={editButton}
+                variant="ghost"
+                size="sm"
+                className="h-7 px-2 text-xs text-muted-foreground"
+                disabled={remove.isPending}
+                onClick={startEdit}
+              >
+                {T.edit}
+              </Button>
+            ) : null}
+            {comment.canDelete ? (
+              <ConfirmDialog
+                trigger={
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="h-7 px-2 text-xs text-muted-foreground hover:text-destructive"
+                    disabled={remove.isPending}
+                  >
+                    {remove.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+                    {T.delete}
+                  </Button>
+                }
+                title={T.deleteCommentTitle}
+                description={T.deleteCommentDescription}
+                cancelLabel={T.cancel}
+                confirmLabel={T.delete}
+                onConfirm={() => void onDelete()}
+              />
+            ) : null}
           </div>
         ) : null}
       </div>

@@ -230,12 +230,12 @@ describe('share', () => {
   });
 });
 
-describe('delete post', () => {
+describe('delete post (offered as the server says: canDelete)', () => {
   it('is offered to the author, confirmed, and removes the card', async () => {
     let deleted = false;
     const fetchMock = mockFetch({
       ...signedIn(aUser({ id: OTHER_ID, username: 'recon_rita' })),
-      'GET /api/posts/feed': () => json(deleted ? [] : [aPost()]),
+      'GET /api/posts/feed': () => json(deleted ? [] : [aPost({ canDelete: true })]),
       [`DELETE /api/posts/${postId(1)}`]: () => {
         deleted = true;
         return new Response(null, { status: 204 });
@@ -257,7 +257,7 @@ describe('delete post', () => {
   it('is offered to an admin, and reports a failure', async () => {
     mockFetch({
       ...signedIn(aUser({ role: 'admin' })),
-      'GET /api/posts/feed': () => json([aPost()]),
+      'GET /api/posts/feed': () => json([aPost({ canDelete: true })]),
       [`DELETE /api/posts/${postId(1)}`]: () => json({ message: 'Post not found' }, 404),
     });
     renderApp(<FeedSection />);

@@ -66,7 +66,7 @@ export function PostCard({ post, className }: { post: FeedPost; className?: stri
   const panelId = `${ids}-panel`;
   const images = post.images.slice(0, MAX_POST_IMAGES_SHOWN);
   const hidden = post.images.length - images.length;
-  const canDelete = Boolean(user && (user.id === post.userId || user.role === 'admin'));
+  const canDelete = post.canDelete;
 
   const onLike = () => {
     if (isLoading) return;
