@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
-import { createSession } from '../server/modules/auth/sessions';
+import { createSession } from '../server/modules/auth';
 import { LocalStorage } from '../server/storage/local';
 
 const database = await openDatabase({ databaseUrl: process.argv[2] });

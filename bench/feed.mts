@@ -13,7 +13,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { statementName } from '../server/db/rows';
-import { feedSql } from '../server/modules/posts/service';
+import { feedSql } from '../server/modules/posts';
 import { FULL, generate, type Size } from './generate';
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';

@@ -4,20 +4,12 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import '../contract/messages';
 import { healthAnswer } from '../contract';
 import type { App, AppDeps, Ctx } from './context';
-import { adminUserRoutes } from './modules/admin/routes';
-import { registerAdminScope } from './modules/admin/scope';
-import { analyticsRoutes } from './modules/analytics/routes';
-import { authRoutes } from './modules/auth/routes';
-import { SessionCache } from './modules/auth/session-cache';
-import { imageProxyRoutes } from './modules/image-proxy/routes';
-import { createImageSigner } from './modules/image-proxy/signing';
-import { moderationRoutes } from './modules/moderation/routes';
-import { FeedCache } from './modules/posts/feed-cache';
-import { postRoutes } from './modules/posts/routes';
-import { profileRoutes } from './modules/profiles/routes';
-import { searchRoutes } from './modules/search/routes';
-import { JobQueue } from './modules/uploads/job-queue';
-import { uploadRoutes } from './modules/uploads/routes';
+import { MODULES } from './modules';
+import { registerAdminScope } from './modules/admin';
+import { SessionCache } from './modules/auth';
+import { createImageSigner } from './modules/image-proxy';
+import { FeedCache } from './modules/posts';
+import { JobQueue } from './modules/uploads';
 import { registerCompression } from './plugins/compression';
 import { registerCurrentUser } from './plugins/current-user';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -71,18 +63,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('Cache-Control', 'no-cache').send(app.swagger()),
   );
 
-  // First: its hook gives every API answer its `media` map (outside images through the proxy).
-  await imageProxyRoutes(app, ctx);
   app.get('/api/health', { schema: { response: { 200: healthAnswer } } }, async () => ({
     ok: true as const,
   }));
-  await authRoutes(app, ctx);
-  await profileRoutes(app, ctx);
-  await uploadRoutes(app, ctx);
-  await postRoutes(app, ctx);
-  await registerAdminScope(app, ctx, [moderationRoutes, adminUserRoutes]);
-  await searchRoutes(app, ctx);
-  await analyticsRoutes(app, ctx);
+  // Every area (modules/index.ts): its routes in a scope of its own, its admin routes in the admin scope.
+  for (const area of MODULES) {
+    const routes = area.routes;
+    if (!routes) continue;
+    if (area.global) await routes(app, ctx);
+    else await app.register(async (scope) => routes(scope.withTypeProvider<ZodTypeProvider>(), ctx));
+  }
+  await registerAdminScope(
+    app,
+    ctx,
+    MODULES.flatMap((area) => (area.adminRoutes ? [area.adminRoutes] : [])),
+  );
 
   const hasWeb = await registerStaticWeb(app, deps.config.webDist);
   app.setNotFoundHandler((request, reply) => {

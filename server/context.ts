@@ -7,10 +7,10 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Db } from './db/client';
-import type { SessionCache } from './modules/auth/session-cache';
-import type { ImageSigner } from './modules/image-proxy/signing';
-import type { FeedCache } from './modules/posts/feed-cache';
-import type { JobQueue } from './modules/uploads/job-queue';
+import type { SessionCache } from './modules/auth';
+import type { ImageSigner } from './modules/image-proxy';
+import type { FeedCache } from './modules/posts';
+import type { JobQueue } from './modules/uploads';
 import type { ObjectStorage } from './storage/types';
 
 export type App = FastifyInstance<
@@ -63,4 +63,16 @@ export interface Ctx {
   imageJobs: JobQueue;
   /** Signs outside image addresses for the image proxy. */
   imageSigner: ImageSigner;
+}
+
+/**
+ * One area of the server (modules/<area>/index.ts): its routes, registered in an encapsulated
+ * scope of their own (on the root when `global`, for an area whose hooks serve every route), and
+ * its admin routes, registered inside the one admin scope (modules/admin/scope.ts).
+ */
+export interface AppModule {
+  name: string;
+  routes?: (app: App, ctx: Ctx) => Promise<void>;
+  adminRoutes?: (admin: App, ctx: Ctx) => Promise<void>;
+  global?: boolean;
 }

@@ -5,8 +5,8 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDemo } from './demo/seed';
 import { parseEnv } from './env';
-import { bootstrapAdmins } from './modules/auth/service';
-import { scheduleHousekeeping } from './modules/housekeeping/service';
+import { bootstrapAdmins } from './modules/auth';
+import { scheduleHousekeeping } from './modules/housekeeping';
 import { loadSessionSecret } from './secrets';
 import { createStorage } from './storage';
 

@@ -35,7 +35,7 @@ import {
   userBadges,
   users,
 } from '../db/schema';
-import { hashPassword } from '../modules/auth/passwords';
+import { hashPassword } from '../modules/auth';
 import type { ObjectStorage } from '../storage/types';
 import { avatarSvg, bannerSvg, gearSvg, logoSvg, posterSvg, renderWebp, sceneSvg } from './art';
 import { EVENTS, FIELDS, NEWS, PRODUCTS, SEARCHES, STORES, TUTORIALS } from './catalog';

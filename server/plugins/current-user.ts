@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App, Ctx } from '../context';
 import { unauthorized } from '../errors';
-import { resolveSession, SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from '../modules/auth/sessions';
+import { resolveSession, SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from '../modules/auth';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,6 +1,6 @@
 import type { App } from '../context';
 import type { Database } from '../db/client';
-import type { FeedCache } from '../modules/posts/feed-cache';
+import type { FeedCache } from '../modules/posts';
 
 /** The database triggers' channel (migration 0003_feed_changed). */
 export const FEED_CHANGED_CHANNEL = 'feed_changed';

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { App } from '../context';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { hashPassword } from '../modules/auth/passwords';
-import { createSession } from '../modules/auth/sessions';
+import { createSession, hashPassword } from '../modules/auth';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 let hashed: Promise<string> | null = null;

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { POST_TEXTS } from '../../../contract';
 import { forbidden } from '../../errors';
 import { requireUser } from '../../plugins/current-user';
-import type { SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../auth';
 
 /** Every admin route: signed in (401) and role admin (403). */
 export function requireAdmin(request: FastifyRequest): SessionUser {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
 import { images, uploadTokens, userSessions } from '../../db/schema';
 import type { ObjectStorage } from '../../storage/types';
-import { IMAGE_REFERENCES } from '../uploads/image-references';
+import { IMAGE_REFERENCES } from '../uploads';
 
 /** A raw upload is deleted this long after its address expired (a late registration still answers). */
 export const UPLOAD_TOKEN_GRACE_MS = 5 * 60 * 1000;

@@ -4,7 +4,7 @@ import type { Ctx } from '../../context';
 import { HttpError } from '../../errors';
 import { fetchOutside, OutsideFetchError } from '../../lib/outside-fetch';
 import type { StoredObject } from '../../storage/types';
-import { reencodeAsWebp, SNIFF_BYTES, sniffImageType } from '../uploads/image';
+import { reencodeAsWebp, SNIFF_BYTES, sniffImageType } from '../uploads';
 import { proxyKey } from './signing';
 
 export const PROXY_TEXTS = {

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../auth';
 
 export type PostAction = 'edit' | 'delete';
 

@@ -110,4 +110,27 @@ export async function postRoutes(app: App, ctx: Ctx) {
       return reply.status(204).send(null);
     },
   );
+
+  app.get(
+    '/api/posts/user/:userId',
+    {
+      schema: {
+        params: z.object({ userId: uuid() }),
+        querystring: pageQuery.extend({ before: uuid().optional() }),
+        response: { 200: z.array(feedPost) },
+      },
+    },
+    async (request) =>
+      readFeed(
+        ctx.db,
+        ctx.feed,
+        {
+          viewerId: request.user?.id ?? null,
+          authorId: request.params.userId,
+          limit: request.query.limit,
+          before: request.query.before,
+        },
+        request.user,
+      ),
+  );
 }

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type FeedPost, PAGE_MAX_LIMIT } from '../../../contract';
 import type { Db } from '../../db/client';
 import { iso, preparedRows, rows } from '../../db/rows';
-import type { SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../auth';
 import type { FeedCache, SharedCard } from './feed-cache';
 import { can } from './policy';
 

@@ -5,9 +5,9 @@ import type { Db } from '../../db/client';
 import { iso } from '../../db/rows';
 import { comments, postLikes, posts, users } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
-import { recordPostEvent } from '../analytics/record';
-import type { SessionUser } from '../auth/sessions';
-import { assertNoBlockedWords } from '../moderation/blocked-words';
+import { recordPostEvent } from '../analytics';
+import type { SessionUser } from '../auth';
+import { assertNoBlockedWords } from '../moderation';
 import { can } from './policy';
 import { presentPost } from './service';
 

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../auth/sessions';
+import type { SessionUser } from '../auth';
 
 /** An email goes only to its owner and to admins. */
 export const maySeeEmail = (viewer: SessionUser | null, ownerId: string) =>

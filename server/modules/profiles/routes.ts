@@ -1,9 +1,7 @@
 import {
   currentUser,
-  feedPost,
   followAnswer,
-  pageQuery,
-  profileTeam,
+  searchUser,
   text,
   updateProfileBody,
   userProfile,
@@ -12,13 +10,12 @@ import {
 } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { noStore, requireUser } from '../../plugins/current-user';
-import { presentCurrentUser } from '../auth/presenters';
-import { readFeed } from '../posts/service';
-import { listUserTeams } from '../teams/service';
+import { ANALYTICS_RATE_LIMIT } from '../../plugins/rate-limit';
+import { recordedSearch } from '../analytics';
+import { presentCurrentUser } from '../auth';
 import * as profiles from './service';
 
 const userIdParams = z.object({ userId: uuid() });
-const cursorQuery = pageQuery.extend({ before: uuid().optional() });
 
 export async function profileRoutes(app: App, ctx: Ctx) {
   app.get(
@@ -57,30 +54,14 @@ export async function profileRoutes(app: App, ctx: Ctx) {
   );
 
   app.get(
-    '/api/posts/user/:userId',
-    { schema: { params: userIdParams, querystring: cursorQuery, response: { 200: z.array(feedPost) } } },
-    async (request) =>
-      readFeed(
-        ctx.db,
-        ctx.feed,
-        {
-          viewerId: request.user?.id ?? null,
-          authorId: request.params.userId,
-          limit: request.query.limit,
-          before: request.query.before,
-        },
-        request.user,
-      ),
-  );
-
-  app.get(
-    '/api/user/:userId/teams',
-    { schema: { params: userIdParams, querystring: cursorQuery, response: { 200: z.array(profileTeam) } } },
-    async (request) =>
-      listUserTeams(ctx.db, {
-        userId: request.params.userId,
-        limit: request.query.limit,
-        before: request.query.before,
-      }),
+    '/api/users/search',
+    {
+      schema: {
+        querystring: z.object({ q: text().max(100).optional() }),
+        response: { 200: z.array(searchUser) },
+      },
+      config: { rateLimit: ANALYTICS_RATE_LIMIT },
+    },
+    async (request) => recordedSearch(ctx, request, request.query.q, (q) => profiles.searchUsers(ctx.db, q)),
   );
 }

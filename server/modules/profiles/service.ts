@@ -1,13 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FollowAnswer, UpdateProfileBody, UserProfile } from '../../../contract';
+import type { FollowAnswer, SearchUser, UpdateProfileBody, UserProfile } from '../../../contract';
 import { TEXTS } from '../../../contract';
 import type { Db } from '../../db/client';
 import { iso, rows } from '../../db/rows';
 import { follows, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
-import { mayTakeUsername } from '../auth/policy';
-import { userConflict } from '../auth/service';
-import type { SessionUser } from '../auth/sessions';
+import { likePattern, SEARCH_LIMIT } from '../../lib/search';
+import { mayTakeUsername, type SessionUser, userConflict } from '../auth';
 import { mayFollow, maySeeEmail } from './policy';
 
 interface ProfileRow {
@@ -109,4 +108,13 @@ export async function unfollow(db: Db, viewer: SessionUser, targetId: string): P
   await requireUserExists(db, targetId);
   await db.delete(follows).where(and(eq(follows.followerId, viewer.id), eq(follows.followingId, targetId)));
   return { isFollowing: false, followersCount: await followersCount(db, targetId) };
+}
+
+/** Players whose name holds the query (pg_trgm index), shortest names first (SPEC §7 search). */
+export function searchUsers(db: Db, q: string): Promise<SearchUser[]> {
+  return rows<SearchUser>(
+    db,
+    sql`SELECT id, username FROM users WHERE lower(username) LIKE ${likePattern(q)}
+        ORDER BY length(username), username LIMIT ${SEARCH_LIMIT}`,
+  );
 }

@@ -1,0 +1,12 @@
+import type { AppModule } from '../../context';
+import { authRoutes } from './routes';
+
+export { hashPassword } from './passwords';
+export { mayTakeUsername } from './policy';
+export { presentCurrentUser } from './presenters';
+export { bootstrapAdmins, userConflict } from './service';
+export { SessionCache } from './session-cache';
+export { createSession, resolveSession, SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from './sessions';
+
+/** Accounts and sessions: register, sign in and out, the current user, password and sessions. */
+export const authModule: AppModule = { name: 'auth', routes: authRoutes };

@@ -1,0 +1,1 @@
+export { type HousekeepingResult, runHousekeeping, scheduleHousekeeping } from './service';

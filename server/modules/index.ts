@@ -1,0 +1,31 @@
+import type { AppModule } from '../context';
+import { adminModule } from './admin';
+import { analyticsModule } from './analytics';
+import { authModule } from './auth';
+import { catalogModule } from './catalog';
+import { eventsModule } from './events';
+import { imageProxyModule } from './image-proxy';
+import { moderationModule } from './moderation';
+import { postsModule } from './posts';
+import { profilesModule } from './profiles';
+import { teamsModule } from './teams';
+import { uploadsModule } from './uploads';
+
+/**
+ * Every area of the server, in one list: adding an area is a folder under modules/ with an
+ * index.ts exporting its AppModule, and one line here. Each area's routes are registered in an
+ * encapsulated Fastify scope of their own; its admin routes in the one admin scope.
+ */
+export const MODULES: readonly AppModule[] = [
+  imageProxyModule,
+  authModule,
+  profilesModule,
+  uploadsModule,
+  postsModule,
+  moderationModule,
+  adminModule,
+  eventsModule,
+  catalogModule,
+  teamsModule,
+  analyticsModule,
+];

@@ -1,0 +1,8 @@
+import type { AppModule } from '../../context';
+import { postRoutes } from './routes';
+
+export { FeedCache } from './feed-cache';
+export { feedSql } from './service';
+
+/** Posts: the feed, a player's posts, likes and comments. */
+export const postsModule: AppModule = { name: 'posts', routes: postRoutes };

@@ -1,0 +1,5 @@
+import type { AppModule } from '../../context';
+import { profileRoutes } from './routes';
+
+/** Profiles: public profiles, profile settings, follows, and the players' search. */
+export const profilesModule: AppModule = { name: 'profiles', routes: profileRoutes };
