@@ -4,7 +4,7 @@ import { ADMIN_TEXTS, TEXTS } from '../../../contract';
 import { adminGrants, blockedWords, users } from '../../db/schema';
 import { createTestApp, sessionCookie, type TestApp } from '../../test/app';
 import { createAdmin, createUser, registerViaApi } from '../../test/factories';
-import { bootstrapAdmins } from '../auth/service';
+import { bootstrapAdmins } from '../auth';
 
 let t: TestApp;
 beforeAll(async () => {

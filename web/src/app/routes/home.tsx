@@ -11,7 +11,7 @@ import { type Section, useSection } from '../section';
 
 // The admin tools are a chunk of their own, fetched only when an admin opens them.
 const AdminSection = lazy(async () => ({
-  default: (await import('@web/features/admin/components/admin-section')).AdminSection,
+  default: (await import('../admin-dashboard')).AdminDashboard,
 }));
 
 const FEED_ID = 'community-feed';

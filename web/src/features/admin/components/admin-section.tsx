@@ -14,9 +14,6 @@ import {
   UserCog,
 } from 'lucide-react';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
-import { BlockedWords } from './blocked-words';
-import { ManageAdmins } from './manage-admins';
-import { ModeratePosts } from './moderate-posts';
 
 export type AdminView = 'tutorial' | 'events' | 'news' | 'posts' | 'analytics' | 'blocked-words' | 'admins';
 
@@ -25,9 +22,10 @@ interface Tile {
   title: string;
   description: string;
   icon: LucideIcon;
-  /** The sub-view; tools not built yet say 'Coming soon'. */
-  Component?: ComponentType;
 }
+
+/** The tools behind the tiles, composed by the app from the features (web/src/app/admin-dashboard.tsx). */
+export type AdminTools = Partial<Record<AdminView, ComponentType>>;
 
 /** SPEC §2 Admin section: the dashboard tiles, in the spec's order. */
 export const ADMIN_TILES: readonly Tile[] = [
@@ -54,7 +52,6 @@ export const ADMIN_TILES: readonly Tile[] = [
     title: ADMIN_TEXTS.moderatePosts,
     description: 'Review community posts and remove abuse',
     icon: ShieldAlert,
-    Component: ModeratePosts,
   },
   {
     view: 'analytics',
@@ -67,14 +64,12 @@ export const ADMIN_TILES: readonly Tile[] = [
     title: ADMIN_TEXTS.manageBlockedWords,
     description: 'Words that posts and comments may not use',
     icon: Ban,
-    Component: BlockedWords,
   },
   {
     view: 'admins',
     title: ADMIN_TEXTS.manageAdmins,
     description: 'Grant and revoke the admin role',
     icon: UserCog,
-    Component: ManageAdmins,
   },
 ];
 
@@ -82,7 +77,7 @@ export const ADMIN_TILES: readonly Tile[] = [
  * The admin dashboard: tiles that open a tool; every tool has a Back to Dashboard button.
  * Focus follows the switch: to the tool's heading on open, back to its tile on return.
  */
-export function AdminSection() {
+export function AdminSection({ tools = {} }: { tools?: AdminTools }) {
   const [view, setView] = useState<AdminView | null>(null);
   const lastView = useRef<AdminView | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -100,7 +95,8 @@ export function AdminSection() {
 
   const tile = view ? ADMIN_TILES.find((t) => t.view === view) : undefined;
   if (tile) {
-    const Tool = tile.Component;
+    // Tools not built yet say 'Coming soon'.
+    const Tool = tools[tile.view];
     return (
       <section aria-labelledby="admin-view-heading" className="space-y-6">
         <div className="flex flex-wrap items-center gap-3">

@@ -1,5 +1,7 @@
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FeedPost } from '@contract/profiles';
+import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
+import { moderationPostsQueryKey } from './get-moderation-posts';
 import { feedQueryKey, removeCachedPost, userPostsKeyPrefix } from './post-cache';
 
 /** DELETE /api/posts/{id} (its author or an admin) → 204. */
@@ -10,13 +12,17 @@ export async function deletePost(postId: string): Promise<void> {
 /** After a delete: the post leaves every cached list at once; lists and profile counts then refresh. */
 export function forgetDeletedPost(queryClient: QueryClient, postId: string): void {
   removeCachedPost(queryClient, postId);
+  queryClient.setQueriesData<InfiniteData<FeedPost[], string | undefined>>(
+    { queryKey: moderationPostsQueryKey },
+    (data) => data && { ...data, pages: data.pages.map((page) => page.filter((post) => post.id !== postId)) },
+  );
   queryClient.removeQueries({ queryKey: ['/api/posts', postId, 'comments'] });
   void queryClient.invalidateQueries({ queryKey: feedQueryKey });
   void queryClient.invalidateQueries({ queryKey: userPostsKeyPrefix });
   void queryClient.invalidateQueries({ queryKey: ['/api/profile'] });
 }
 
-/** Deletes a post and forgets it everywhere. */
+/** Deletes a post and forgets it everywhere (the feed, profiles, Moderate Posts): one operation. */
 export function useDeletePost() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { HomePage } from '@web/app/routes/home';
-import { SectionProvider } from '@web/app/section';
 import { aUser, json, mockFetch, renderApp, signedIn } from '@web/test/utils';
 import { describe, expect, it } from 'vitest';
-import { AdminSection } from './admin-section';
+import { AdminDashboard as AdminSection } from './admin-dashboard';
+import { HomePage } from './routes/home';
+import { SectionProvider } from './section';
 
 const TILES = [
   'Add Tutorial',

@@ -1,0 +1,18 @@
+import { AdminSection, type AdminTools } from '@web/features/admin/components/admin-section';
+import { BlockedWords } from '@web/features/admin/components/blocked-words';
+import { ManageAdmins } from '@web/features/admin/components/manage-admins';
+import { ModeratePosts } from '@web/features/posts/components/moderate-posts';
+
+/**
+ * The admin dashboard composed from the features' admin tools (a feature never imports another:
+ * the app puts them together). Loaded on demand, only when an admin opens the section.
+ */
+export const ADMIN_TOOLS: AdminTools = {
+  posts: ModeratePosts,
+  'blocked-words': BlockedWords,
+  admins: ManageAdmins,
+};
+
+export function AdminDashboard() {
+  return <AdminSection tools={ADMIN_TOOLS} />;
+}
