@@ -1,13 +1,6 @@
 import { PAGE_DEFAULT_LIMIT, PAGE_MAX_LIMIT } from './constants';
 import { z } from './messages';
 
-/** Error answer shape for every non-2xx response (DESIGN §3). */
-export const errorResponse = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
-export type ErrorResponse = z.infer<typeof errorResponse>;
-
 /** C0 and C1 control characters other than tab and newline (and carriage return, which forms send). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is this pattern's purpose.
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { App } from '../context';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { blockedWords, comments, follows, postLikes, posts, teamMembers, teams, users } from '../db/schema';
 import { createSession, hashPassword } from '../modules/auth';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -42,4 +42,88 @@ export const createAdmin = (db: Db, overrides: Partial<typeof users.$inferInsert
 /** Registers through the API, as a client would. */
 export function registerViaApi(app: App, body: { username: string; email: string; password: string }) {
   return app.inject({ method: 'POST', url: '/api/register', payload: body });
+}
+
+// Factories for every entity there is (issue 8); later areas add theirs here.
+
+export async function createPost(
+  db: Db,
+  author: { id: string },
+  overrides: Partial<typeof posts.$inferInsert> = {},
+) {
+  const [post] = await db
+    .insert(posts)
+    .values({ userId: author.id, caption: `Post ${randomBytes(3).toString('hex')}`, ...overrides })
+    .returning();
+  return post;
+}
+
+/** A like, counted by the post's trigger as the API's would be. */
+export async function createLike(db: Db, user: { id: string }, post: { id: string }) {
+  const [like] = await db.insert(postLikes).values({ postId: post.id, userId: user.id }).returning();
+  return like;
+}
+
+export async function createComment(
+  db: Db,
+  author: { id: string },
+  post: { id: string },
+  overrides: Partial<typeof comments.$inferInsert> = {},
+) {
+  const [comment] = await db
+    .insert(comments)
+    .values({ postId: post.id, userId: author.id, content: 'Nice shot!', ...overrides })
+    .returning();
+  return comment;
+}
+
+export async function createFollow(db: Db, follower: { id: string }, following: { id: string }) {
+  const [row] = await db
+    .insert(follows)
+    .values({ followerId: follower.id, followingId: following.id })
+    .returning();
+  return row;
+}
+
+export async function createBlockedWord(db: Db, word: string, addedBy?: { id: string }) {
+  const [row] = await db.insert(blockedWords).values({ word, addedBy: addedBy?.id }).returning();
+  return row;
+}
+
+/** A team with its leader (and members, each with a role). */
+export async function createTeam(
+  db: Db,
+  leader: { id: string },
+  opts: { name?: string; members?: { user: { id: string }; role?: 'member' | 'co-leader' }[] } = {},
+) {
+  const [team] = await db
+    .insert(teams)
+    .values({ name: opts.name ?? `Team ${randomBytes(3).toString('hex')}`, createdBy: leader.id })
+    .returning();
+  await db
+    .insert(teamMembers)
+    .values([
+      { teamId: team.id, userId: leader.id, role: 'leader' },
+      ...(opts.members ?? []).map((m) => ({ teamId: team.id, userId: m.user.id, role: m.role ?? 'member' })),
+    ]);
+  return team;
+}
+
+/** A request as `user` (its session cookie), or anonymous with null. */
+export function injectAs(
+  app: App,
+  user: { cookie: string } | null,
+  opts: {
+    method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    url: string;
+    payload?: object;
+    headers?: Record<string, string>;
+  },
+) {
+  return app.inject({
+    method: opts.method ?? 'GET',
+    url: opts.url,
+    payload: opts.payload,
+    headers: { ...(opts.headers ?? {}), ...(user ? { cookie: user.cookie } : {}) },
+  });
 }

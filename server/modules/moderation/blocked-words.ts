@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { type BlockedWord, normalizeForMatch, POST_TEXTS } from '../../../contract';
 import type { Db } from '../../db/client';
 import { blockedWords } from '../../db/schema';
@@ -52,6 +52,3 @@ export async function removeBlockedWord(db: Db, id: string): Promise<void> {
     .returning({ id: blockedWords.id });
   if (gone.length === 0) throw notFound(POST_TEXTS.wordNotFound);
 }
-
-export const countBlockedWords = async (db: Db) =>
-  Number((await db.select({ n: sql<number>`count(*)` }).from(blockedWords))[0].n);

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comments, posts } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createUser, type TestUser } from '../../test/factories';
+import {
+  createAdmin,
+  createComment,
+  createPost,
+  createUser,
+  injectAs,
+  type TestUser,
+} from '../../test/factories';
 
 let t: TestApp;
 let author: TestUser;
@@ -14,17 +20,13 @@ beforeAll(async () => {
   author = await createUser(t.database.db);
   other = await createUser(t.database.db);
   admin = await createAdmin(t.database.db);
-  const [p] = await t.database.db
-    .insert(posts)
-    .values({ userId: author.id, caption: 'abilities' })
-    .returning();
-  postId = p.id;
-  await t.database.db.insert(comments).values({ postId, userId: author.id, content: 'by the author' });
+  const post = await createPost(t.database.db, author, { caption: 'abilities' });
+  postId = post.id;
+  await createComment(t.database.db, author, post, { content: 'by the author' });
 });
 afterAll(() => t.close());
 
-const as = (user: TestUser | null, url: string) =>
-  t.app.inject({ url, headers: user ? { cookie: user.cookie } : {} });
+const as = (user: TestUser | null, url: string) => injectAs(t.app, user, { url });
 
 describe("answers carry the viewer's abilities (posts/policy.ts)", () => {
   it('a post: its author and admins may delete it, nobody else', async () => {
@@ -60,10 +62,9 @@ describe("answers carry the viewer's abilities (posts/policy.ts)", () => {
 
   it('the server refuses what the abilities refuse, and changes nothing', async () => {
     const [c] = (await as(author, `/api/posts/${postId}/comments`)).json();
-    const edit = await t.app.inject({
+    const edit = await injectAs(t.app, admin, {
       method: 'PATCH',
       url: `/api/comments/${c.id}`,
-      headers: { cookie: admin.cookie },
       payload: { content: 'edited by an admin' },
     });
     expect(edit.statusCode).toBe(403);
@@ -78,5 +79,28 @@ describe("answers carry the viewer's abilities (posts/policy.ts)", () => {
     expect((await as(null, '/api/posts/feed')).json().some((p: { id: string }) => p.id === postId)).toBe(
       true,
     );
+  });
+});
+
+describe('test factories', () => {
+  it('build likes, follows, blocked words and teams that the API then reports', async () => {
+    const { createBlockedWord, createFollow, createLike, createTeam } = await import('../../test/factories');
+    const db = t.database.db;
+    const post = await createPost(db, other, { caption: 'factory post' });
+    await createLike(db, author, post);
+    await createFollow(db, author, other);
+    await createBlockedWord(db, 'factoryword', admin);
+    const team = await createTeam(db, other, { name: 'Factory Fireteam', members: [{ user: author }] });
+    const feed = (await as(author, '/api/posts/feed')).json();
+    expect(feed.find((p: { id: string }) => p.id === post.id)).toMatchObject({
+      likesCount: 1,
+      isLiked: true,
+    });
+    const profile = (await as(author, `/api/profile/${other.username}`)).json();
+    expect(profile).toMatchObject({ followersCount: 1, isFollowing: true });
+    const teams = (await as(null, `/api/user/${author.id}/teams`)).json();
+    expect(teams).toMatchObject([{ id: team.id, name: 'Factory Fireteam', role: 'member', memberCount: 2 }]);
+    const words = (await as(admin, '/api/admin/blocked-words')).json();
+    expect(words.map((w: { word: string }) => w.word)).toContain('factoryword');
   });
 });
