@@ -97,9 +97,11 @@ export const uploadTokens = pgTable(
 );
 
 /**
- * Every image the server stored from an upload (re-encoded). Images that no column references any
- * more (modules/uploads/image-references.ts) are swept after a grace period. Later: width, height
- * and a placeholder per image.
+ * Every image the server stored from an upload (re-encoded), with what the web needs to show it
+ * without layout shift: its width and height, a thumbhash placeholder (base64), and the widths of
+ * its smaller WebP variants (`<path>-w<width>.webp`, decision 012; empty for an image narrower
+ * than the smallest). Images that no column references any more (modules/uploads/image-references.ts)
+ * are swept, variants with them, after a grace period. Rows from before decision 012 have no size.
  */
 export const images = pgTable(
   'images',
@@ -107,6 +109,10 @@ export const images = pgTable(
     objectPath: text('object_path').primaryKey(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    width: integer('width'),
+    height: integer('height'),
+    placeholder: text('placeholder'),
+    variantWidths: integer('variant_widths').array().notNull().default(sql`'{}'::integer[]`),
   },
   (t) => [index('images_created_idx').on(t.createdAt)],
 );
