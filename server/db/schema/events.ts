@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { EventRules } from '../../../contract/events';
 import { createdAt, id, ts } from './columns';
 import { users } from './users';
 
@@ -10,6 +21,8 @@ export const events = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     date: ts('date').notNull(),
+    /** When the event ends, if known (imported feeds give it; calendar feeds use it). */
+    endDate: ts('end_date'),
     location: text('location').notNull(),
     address: text('address'),
     lat: doublePrecision('lat'),
@@ -17,14 +30,32 @@ export const events = pgTable(
     type: text('type').notNull().default('Local'),
     image: text('image'),
     capacity: integer('capacity').notNull().default(0),
+    /** Registered players (status 'registered'), written in the registration's transaction. */
     registeredCount: integer('registered_count').notNull().default(0),
+    /** Players on the waitlist, written in the same transaction. */
+    waitlistCount: integer('waitlist_count').notNull().default(0),
     url: text('url'),
+    /** Rules of engagement (contract/events.ts eventRules), or null. */
+    rules: jsonb('rules').$type<EventRules>(),
+    /** iCalendar SEQUENCE: raised on every edit, so subscribed calendars take the change. */
+    sequence: integer('sequence').notNull().default(0),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** Imported events: the feed (its address, or 'upload'), the UID there, its SEQUENCE and LAST-MODIFIED. */
+    source: text('source'),
+    sourceUid: text('source_uid'),
+    sourceSequence: integer('source_sequence'),
+    sourceModified: ts('source_modified'),
+    /** A digest of the imported fields, for sources without SEQUENCE (JSON-LD). */
+    sourceHash: text('source_hash'),
     createdAt: createdAt(),
   },
   (t) => [
     index('events_date_idx').on(t.date, t.id),
     index('events_type_date_idx').on(t.type, t.date, t.id),
     index('events_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    // The near-me bounding box (DESIGN §4): a range on lat, then lng, on events with a place.
+    index('events_lat_lng_idx').on(t.lat, t.lng).where(sql`${t.lat} IS NOT NULL`),
+    uniqueIndex('events_source_uid_uq').on(t.source, t.sourceUid),
   ],
 );
 
@@ -38,10 +69,47 @@ export const eventRegistrations = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'registered' or 'waitlisted'. */
+    status: text('status').notNull().default('registered'),
+    /** Arrival order: taken while the event row is locked, so the waitlist is first come, first served. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    /** When a waitlisted player was moved up. */
+    promotedAt: ts('promoted_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('event_registrations_pair_uq').on(t.eventId, t.userId),
     index('event_registrations_user_idx').on(t.userId),
+    index('event_registrations_event_status_seq_idx').on(t.eventId, t.status, t.seq),
   ],
 );
+
+/** Who was moved from the waitlist to registered, and when: read by the notifications to come. */
+export const eventPromotions = pgTable(
+  'event_promotions',
+  {
+    id: id(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    promotedAt: ts('promoted_at').notNull().defaultNow(),
+    /** Set once the player has been told. */
+    notifiedAt: ts('notified_at'),
+  },
+  (t) => [
+    index('event_promotions_user_idx').on(t.userId, t.promotedAt),
+    index('event_promotions_pending_idx').on(t.promotedAt).where(sql`${t.notifiedAt} IS NULL`),
+  ],
+);
+
+/** The secret address of each player's own calendar feed (/api/calendar/{token}.ics). */
+export const calendarTokens = pgTable('calendar_tokens', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
+  createdAt: createdAt(),
+});
