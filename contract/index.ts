@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './common';
 export * from './constants';
+export * from './events';
 export { z } from './messages';
 export * from './moderation';
 export * from './posts';

@@ -1,0 +1,465 @@
+import { mediaMap, pageQuery, text } from './common';
+import { EVENT_DEFAULTS, EVENT_TYPES } from './constants';
+import { z } from './messages';
+import { IMAGE_REF_MESSAGE, isImageRef } from './profiles';
+
+/**
+ * Events (SPEC §2 Events section, Admin events management, §3 events and event_registrations,
+ * §7, §8, §9; issue 10): the Event answer with registration, waitlist and the viewer's abilities,
+ * the list query, the admin create/patch payloads, rules of engagement with the fps conversion,
+ * calendar feeds and the import.
+ */
+
+export { EVENT_DEFAULTS, EVENT_TYPES };
+export type EventType = (typeof EVENT_TYPES)[number];
+export const eventType = z.enum(EVENT_TYPES);
+
+/** The Events section's tabs: All Events, then each type (SPEC §2). */
+export const EVENT_TABS = ['All Events', ...EVENT_TYPES] as const;
+
+/** Lengths the forms and the server agree on. */
+export const EVENT_LIMITS = {
+  title: 200,
+  description: 5000,
+  location: 200,
+  address: 300,
+  url: 2048,
+  capacity: 100_000,
+  /** `?near=` with `?sort=distance`: only events within this many km (the bounding box). */
+  nearRadiusKmDefault: 500,
+  nearRadiusKmMax: 20_000,
+  /** Import: a feed or an uploaded .ics is at most 5 MB, fetched within 10 s. */
+  importMaxBytes: 5 * 1024 * 1024,
+  importTimeoutMs: 10_000,
+  /** Import: a recurring event gives at most this many occurrences, within this many days. */
+  importMaxOccurrences: 12,
+  importHorizonDays: 366,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Rules of engagement
+
+/** Weapon classes with a power limit and a minimum engagement distance. */
+export const WEAPON_CLASSES = ['aeg', 'dmr', 'sniper'] as const;
+export type WeaponClass = (typeof WEAPON_CLASSES)[number];
+export const WEAPON_CLASS_LABELS: Record<WeaponClass, string> = {
+  aeg: 'AEG/GBB',
+  dmr: 'DMR',
+  sniper: 'Bolt-action sniper',
+};
+
+export const EYE_PROTECTION = ['full-seal', 'full-face'] as const;
+export type EyeProtection = (typeof EYE_PROTECTION)[number];
+export const EYE_PROTECTION_LABELS: Record<EyeProtection, string> = {
+  'full-seal': 'Full-seal eye protection required',
+  'full-face': 'Full-face protection required',
+};
+
+/** The chrono BB weight assumed when none is given (grams). */
+export const DEFAULT_CHRONO_BB_G = 0.2;
+
+/** One class's limits: power in joules and minimum engagement distance in metres; null = none. */
+export const weaponClassRules = z.object({
+  joules: z.number().positive().max(20).nullable().default(null),
+  minEngagementM: z.number().min(0).max(500).nullable().default(null),
+});
+export type WeaponClassRules = z.infer<typeof weaponClassRules>;
+
+/**
+ * An event's rules of engagement (issue 10). Power limits are joules measured with a BB of
+ * `chronoBbWeightG` grams; flags say whether pyro, smoke, HPA and tracers are allowed.
+ */
+export const eventRules = z.object({
+  chronoBbWeightG: z.number().min(0.1).max(0.6).default(DEFAULT_CHRONO_BB_G),
+  classes: z
+    .object({
+      aeg: weaponClassRules.nullable().default(null),
+      dmr: weaponClassRules.nullable().default(null),
+      sniper: weaponClassRules.nullable().default(null),
+    })
+    .default({ aeg: null, dmr: null, sniper: null }),
+  /** Rate-of-fire limit in BB per second; null = no limit stated. */
+  rateOfFireBps: z.number().positive().max(100).nullable().default(null),
+  eyeProtection: z.enum(EYE_PROTECTION).nullable().default(null),
+  minimumAge: z.number().int().min(0).max(99).nullable().default(null),
+  pyroAllowed: z.boolean().default(false),
+  smokeAllowed: z.boolean().default(false),
+  hpaAllowed: z.boolean().default(false),
+  tracersAllowed: z.boolean().default(false),
+  /** Free notes shown under the rules card. */
+  notes: text().trim().max(2000).nullable().default(null),
+});
+export type EventRules = z.infer<typeof eventRules>;
+export type EventRulesInput = z.input<typeof eventRules>;
+
+const FEET_PER_METRE = 1 / 0.3048;
+
+/** Muzzle energy (J) to fps for a BB of `bbGrams`: fps = sqrt(2E/m) / 0.3048, m in kg. */
+export function joulesToFps(joules: number, bbGrams: number = DEFAULT_CHRONO_BB_G): number {
+  if (!(joules >= 0) || !(bbGrams > 0)) return Number.NaN;
+  return Math.sqrt((2 * joules) / (bbGrams / 1000)) * FEET_PER_METRE;
+}
+
+/** fps to muzzle energy (J) for a BB of `bbGrams`: E = m v^2 / 2, v = fps * 0.3048. */
+export function fpsToJoules(fps: number, bbGrams: number = DEFAULT_CHRONO_BB_G): number {
+  if (!(fps >= 0) || !(bbGrams > 0)) return Number.NaN;
+  const v = fps * 0.3048;
+  return ((bbGrams / 1000) * v * v) / 2;
+}
+
+/** '1.14 J (350 fps with 0.20 g)': what the rules card shows for a power limit. */
+export function formatPowerLimit(joules: number, bbGrams: number = DEFAULT_CHRONO_BB_G): string {
+  const fps = Math.round(joulesToFps(joules, bbGrams));
+  return `${Number(joules.toFixed(2))} J (${fps} fps with ${bbGrams.toFixed(2)} g)`;
+}
+
+const full = (r: EventRulesInput): EventRules => eventRules.parse(r);
+
+/** Presets the admin form offers; choosing one fills the rules section. */
+export const RULE_PRESETS: readonly { id: string; name: string; rules: EventRules }[] = [
+  {
+    id: 'uk-standard',
+    name: 'UK standard',
+    rules: full({
+      chronoBbWeightG: 0.2,
+      classes: {
+        aeg: { joules: 1.14, minEngagementM: null },
+        dmr: { joules: 1.64, minEngagementM: 20 },
+        sniper: { joules: 2.32, minEngagementM: 30 },
+      },
+      eyeProtection: 'full-seal',
+      minimumAge: 12,
+      pyroAllowed: true,
+      smokeAllowed: true,
+      hpaAllowed: true,
+      tracersAllowed: true,
+    }),
+  },
+  {
+    id: 'eu-1.5j',
+    name: 'EU 1.5 J',
+    rules: full({
+      chronoBbWeightG: 0.2,
+      classes: {
+        aeg: { joules: 1.5, minEngagementM: null },
+        dmr: { joules: 2.0, minEngagementM: 20 },
+        sniper: { joules: 2.5, minEngagementM: 30 },
+      },
+      rateOfFireBps: 20,
+      eyeProtection: 'full-seal',
+      minimumAge: 14,
+      pyroAllowed: true,
+      smokeAllowed: true,
+      hpaAllowed: true,
+      tracersAllowed: true,
+    }),
+  },
+  {
+    id: 'cqb-1j',
+    name: 'CQB 1 J',
+    rules: full({
+      chronoBbWeightG: 0.2,
+      classes: {
+        aeg: { joules: 1.0, minEngagementM: null },
+        dmr: null,
+        sniper: null,
+      },
+      rateOfFireBps: 15,
+      eyeProtection: 'full-face',
+      minimumAge: 16,
+      pyroAllowed: true,
+      smokeAllowed: false,
+      hpaAllowed: false,
+      tracersAllowed: true,
+    }),
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// The Event answer
+
+export const VIEWER_STATUSES = ['none', 'registered', 'waitlisted'] as const;
+export type ViewerStatus = (typeof VIEWER_STATUSES)[number];
+
+/** SPEC §3 Event, with the waitlist, the rules, the viewer's place and abilities (issue 10). */
+export const event = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string().nullable(),
+  /** ISO date-time of the start (the instant the admin sent). */
+  date: z.string(),
+  /** 'City, State/Province'. */
+  location: z.string(),
+  address: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  type: eventType,
+  image: z.string().nullable(),
+  /** 0 means no limit (the card then reads 'N registered'). */
+  capacity: z.number().int(),
+  registeredCount: z.number().int(),
+  waitlistCount: z.number().int(),
+  /** Registration link, opened in a new tab by 'View Event Details'. */
+  url: z.string().nullable(),
+  /** Kilometres from `?near=`, one decimal; present only when asked and the event has a place. */
+  distance: z.number().optional(),
+  rules: eventRules.nullable(),
+  /** True once the start has passed: no registrations any more. */
+  isPast: z.boolean(),
+  /** 'none' for an anonymous viewer. */
+  viewerStatus: z.enum(VIEWER_STATUSES),
+  /** 1-based place on the waitlist when the viewer is waitlisted, else null. */
+  waitlistPosition: z.number().int().nullable(),
+  /** Where an imported event came from (the feed's name or address), else null. */
+  source: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The viewer's abilities (policy.ts): register or join the waitlist, cancel, edit, delete. */
+  canRegister: z.boolean(),
+  canCancel: z.boolean(),
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
+  media: mediaMap.optional(),
+});
+export type Event = z.infer<typeof event>;
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+/** `?near=lat,lng`: two numbers in range. */
+export const nearParam = text()
+  .trim()
+  .transform((v, ctx) => {
+    const m = /^(-?\d+(?:\.\d+)?),\s*(-?\d+(?:\.\d+)?)$/.exec(v);
+    const lat = m ? Number(m[1]) : Number.NaN;
+    const lng = m ? Number(m[2]) : Number.NaN;
+    if (!m || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
+      ctx.addIssue({ code: 'custom', message: 'Expected lat,lng with -90..90 and -180..180' });
+      return z.NEVER;
+    }
+    return { lat, lng };
+  });
+
+export const EVENT_SORTS = ['date', 'distance'] as const;
+
+/**
+ * GET /api/events. Default: upcoming events, soonest first. `from`/`to` (ISO date-times, `to`
+ * exclusive) select a window, past events included (the calendar's visible month). `near` adds
+ * `distance`; `sort=distance` (needs `near`) orders by it within `radius` km. `before` is the id
+ * of the last event shown (DESIGN §3).
+ */
+export const eventsQuery = pageQuery
+  .extend({
+    type: eventType.optional(),
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    near: nearParam.optional(),
+    sort: z.enum(EVENT_SORTS).default('date'),
+    radius: z.coerce.number().positive().max(EVENT_LIMITS.nearRadiusKmMax).optional(),
+    before: z.uuid().toLowerCase().optional(),
+  })
+  .refine((q) => q.sort !== 'distance' || q.near, { message: 'sort=distance needs near', path: ['sort'] })
+  .refine((q) => !q.from || !q.to || new Date(q.from) < new Date(q.to), {
+    message: 'from must be before to',
+    path: ['to'],
+  });
+export type EventsQuery = z.input<typeof eventsQuery>;
+
+/** GET /api/events.ics: upcoming events, optionally of one type. */
+export const eventsFeedQuery = z.object({ type: eventType.optional() });
+
+// ---------------------------------------------------------------------------------------------
+// Admin payloads
+
+const LINK_MESSAGE = 'Must be an http(s) URL or an uploaded file path';
+/** A text field a form may send empty: trimmed, '' kept as null. */
+const optionalText = (max: number) =>
+  text()
+    .trim()
+    .max(max)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+const optionalRef = (message: string) =>
+  text()
+    .trim()
+    .max(EVENT_LIMITS.url)
+    .transform((v) => (v === '' ? null : v))
+    .refine((v) => v === null || isImageRef(v), { message })
+    .nullable()
+    .optional();
+
+const eventFields = {
+  title: text().trim().min(1, 'Required').max(EVENT_LIMITS.title),
+  description: optionalText(EVENT_LIMITS.description),
+  /** The instant sent is the instant kept (an offset or Z is required). */
+  date: z.iso.datetime({ offset: true }),
+  location: text().trim().min(1, 'Required').max(EVENT_LIMITS.location),
+  address: optionalText(EVENT_LIMITS.address),
+  lat: z.number().min(-90).max(90).nullable().optional(),
+  lng: z.number().min(-180).max(180).nullable().optional(),
+  image: optionalRef(IMAGE_REF_MESSAGE),
+  url: optionalRef(LINK_MESSAGE),
+  rules: eventRules.nullable().optional(),
+};
+
+const bothOrNeither = (v: { lat?: number | null; lng?: number | null }) =>
+  (v.lat === undefined) === (v.lng === undefined) && (v.lat === null) === (v.lng === null);
+const BOTH_OR_NEITHER = { message: 'Give both lat and lng, or neither', path: ['lng'] };
+
+/** POST /api/events (admin): type defaults to Local, capacity to 0 (SPEC §9). */
+export const createEventBody = z
+  .object({
+    ...eventFields,
+    type: eventType.default(EVENT_DEFAULTS.type),
+    capacity: z.number().int().min(0).max(EVENT_LIMITS.capacity).default(EVENT_DEFAULTS.capacity),
+  })
+  .strict()
+  .refine(bothOrNeither, BOTH_OR_NEITHER);
+export type CreateEventBody = z.input<typeof createEventBody>;
+
+/** PATCH /api/events/{id} (admin): any of the fields; lat and lng together. */
+export const updateEventBody = z
+  .object({
+    ...eventFields,
+    title: eventFields.title.optional(),
+    date: eventFields.date.optional(),
+    location: eventFields.location.optional(),
+    type: eventType.optional(),
+    capacity: z.number().int().min(0).max(EVENT_LIMITS.capacity).optional(),
+  })
+  .strict()
+  .refine(bothOrNeither, BOTH_OR_NEITHER);
+export type UpdateEventBody = z.input<typeof updateEventBody>;
+
+/** The form's capacity field: parsed as an integer, falling back to 0 (SPEC §5). */
+export function parseCapacity(value: string | number | null | undefined): number {
+  const n = typeof value === 'number' ? Math.trunc(value) : Number.parseInt(String(value ?? ''), 10);
+  return Number.isFinite(n) && n >= 0 ? n : EVENT_DEFAULTS.capacity;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import
+
+export const IMPORT_SOURCES = ['preset', 'custom'] as const;
+
+/**
+ * POST /api/events/import (admin): `{source: 'preset'}` (EVENTS_IMPORT_URL), `{source: 'custom',
+ * url}` (a feed or a page with schema.org Event JSON-LD), or `{source: 'custom', ics}` (the text of
+ * an uploaded .ics file). Any other source is 400.
+ */
+export const importEventsBody = z.discriminatedUnion('source', [
+  z.object({ source: z.literal('preset') }).strict(),
+  z
+    .object({
+      source: z.literal('custom'),
+      url: z
+        .url({ protocol: /^https?$/ })
+        .max(EVENT_LIMITS.url)
+        .optional(),
+      ics: z.string().max(EVENT_LIMITS.importMaxBytes).optional(),
+    })
+    .strict()
+    .refine((v) => (v.url ? 1 : 0) + (v.ics ? 1 : 0) === 1, {
+      message: 'Give a feed address or an .ics file',
+      path: ['url'],
+    }),
+]);
+export type ImportEventsBody = z.input<typeof importEventsBody>;
+
+/** The import's answer: new events, unchanged ones (duplicates) and changed ones brought up to date. */
+export const importEventsAnswer = z.object({
+  added: z.number().int(),
+  skipped: z.number().int(),
+  updated: z.number().int(),
+});
+export type ImportEventsAnswer = z.infer<typeof importEventsAnswer>;
+
+/** GET /api/events/import/preset (admin): the preset site's name and whether one is set. */
+export const importPresetAnswer = z.object({ name: z.string().nullable(), url: z.string().nullable() });
+export type ImportPresetAnswer = z.infer<typeof importPresetAnswer>;
+
+// ---------------------------------------------------------------------------------------------
+// Personal calendar feed
+
+/** GET/POST /api/user/calendar-token: the secret address of the viewer's own feed (null until made). */
+export const calendarFeedAnswer = z.object({ url: z.string().nullable() });
+export type CalendarFeedAnswer = z.infer<typeof calendarFeedAnswer>;
+
+export const CALENDAR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
+
+// ---------------------------------------------------------------------------------------------
+// Texts (SPEC §2 Events section and Admin events management, §8 Event and Import)
+
+export const EVENT_TEXTS = {
+  events: 'Events',
+  allEvents: 'All Events',
+  calendarView: 'Calendar',
+  gridView: 'Grid',
+  noEventsForDate: 'No events scheduled for this date',
+  selectDate: 'Select a date',
+  noEventsForCategory: 'No events found for this category',
+  viewDetails: 'View Event Details',
+  registered: 'registered',
+  fetchFailed: 'Failed to fetch events',
+  eventNotFound: 'Event not found',
+  nearMe: 'Near me',
+  register: 'Register',
+  joinWaitlist: 'Join waitlist',
+  cancel: 'Cancel registration',
+  leaveWaitlist: 'Leave waitlist',
+  youAreRegistered: "You're registered",
+  onWaitlist: 'On the waitlist',
+  eventPassed: 'This event has already taken place',
+  full: 'Full',
+  placesLeft: 'places left',
+  waitlist: 'waitlist',
+  addToCalendar: 'Add to calendar',
+  openInMap: 'Open in map',
+  share: 'Share',
+  rules: 'Rules of engagement',
+  // Admin: Manage Events
+  createEvent: 'Create Event',
+  editEvent: 'Edit Event',
+  eventCreated: 'Event created successfully',
+  eventCreateFailed: 'Failed to create event',
+  eventUpdated: 'Event updated successfully',
+  eventUpdateFailed: 'Failed to update event',
+  eventDeleted: 'Event deleted successfully',
+  eventDeleteFailed: 'Failed to delete event',
+  importEvents: 'Import Events',
+  importButton: 'Import',
+  importComplete: 'Import Complete',
+  importFailed: 'Import Failed',
+  importFailedDefault: 'Failed to import events',
+  presetSource: 'Preset events site',
+  customSource: 'Custom',
+  // Server messages
+  registrationClosed: 'This event has already taken place',
+  importBadSource: 'Not a calendar: no iCalendar events or schema.org Event found',
+  importNoPreset: 'No preset events site is set (EVENTS_IMPORT_URL)',
+  importFetchFailed: 'The address could not be fetched',
+  calendarNotFound: 'Calendar not found',
+} as const;
+
+/** 'imported N events, skipped N duplicates' (SPEC §8 Import). */
+export const importSummary = (a: { added: number; skipped: number }) =>
+  `imported ${a.added} events, skipped ${a.skipped} duplicates`;
+
+/** 'registered/capacity registered', or 'N registered' when capacity is 0 (no limit). */
+export const registrationLabel = (e: { registeredCount: number; capacity: number }) =>
+  e.capacity > 0
+    ? `${e.registeredCount}/${e.capacity} ${EVENT_TEXTS.registered}`
+    : `${e.registeredCount} ${EVENT_TEXTS.registered}`;
+
+/** Places left, or null when there is no limit. */
+export const placesLeft = (e: { registeredCount: number; capacity: number }) =>
+  e.capacity > 0 ? Math.max(0, e.capacity - e.registeredCount) : null;
+
+/** The words in an imported event's CATEGORIES or title that give its type; else Local. */
+export function typeFromWords(words: readonly string[]): EventType {
+  const text = words.join(' ').toLowerCase();
+  if (/\bmil[-\s]?sim\b/.test(text)) return 'Milsim';
+  if (/\btraining\b/.test(text)) return 'Training';
+  return 'Local';
+}
