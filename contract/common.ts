@@ -24,11 +24,21 @@ export const pageQuery = z.object({
 export type PageQuery = z.infer<typeof pageQuery>;
 
 /**
- * How the web shows an image address it received: for each outside (http/https) address in an
- * answer object, the server's signed image proxy path (issue 7). Own `/objects/...` paths need no
- * entry. Later issues add width, height and a placeholder per entry.
+ * How the web shows an image address it received. For each outside (http/https) address in an
+ * answer object: `src`, the server's signed image proxy path (issue 7). For each own
+ * `/objects/images/...` address the server has measured (issue 9, decision 012): `src` (the
+ * address itself), `srcset` (its WebP variants and itself, by width), its `width` and `height`,
+ * and `placeholder`, a base64 thumbhash painted while the image loads. An own address without an
+ * entry is shown as it is.
  */
-export const mediaEntry = z.object({ src: z.string() });
+export const mediaEntry = z.object({
+  src: z.string(),
+  srcset: z.string().optional(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  placeholder: z.string().optional(),
+});
+export type MediaEntry = z.infer<typeof mediaEntry>;
 export const mediaMap = z.record(z.string(), mediaEntry);
 export type MediaMap = z.infer<typeof mediaMap>;
 

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images, posts, uploadTokens, userSessions, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
+import { prepareImage, storePreparedImage, variantPath } from '../uploads';
 import { IMAGE_GRACE_MS, runHousekeeping, UPLOAD_TOKEN_GRACE_MS, UPLOAD_TOKEN_KEEP_MS } from './service';
 
 let t: TestApp;
@@ -108,5 +110,39 @@ describe('runHousekeeping', () => {
     for (const p of [paths.keptPost, paths.newAvatar, paths.freshDraft])
       expect(await t.storage.get(p.slice('/objects/'.length))).not.toBeNull();
     expect((await runHousekeeping(db, t.storage)).images).toBe(0);
+  });
+
+  it('deletes an unreferenced image together with its variants, and keeps a referenced one whole', async () => {
+    const db = t.database.db;
+    const owner = await createUser(db);
+    const photo = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: '#567' } })
+      .png()
+      .toBuffer();
+    const prepared = await prepareImage(photo, 'image/png');
+    expect(prepared.variants.map((v) => v.width)).toEqual([320, 640, 1080]);
+    const orphan = '/objects/images/orphan-with-variants.webp';
+    const used = '/objects/images/used-with-variants.webp';
+    const keys = (p: string) => [p, ...[320, 640, 1080].map((w) => variantPath(p, w))].map((k) => k.slice(9));
+    for (const p of [orphan, used]) {
+      await storePreparedImage(t.storage, p, prepared);
+      for (const key of keys(p)) expect(await t.storage.get(key), key).not.toBeNull();
+    }
+    const old = ago(IMAGE_GRACE_MS + 60_000);
+    await db.insert(images).values(
+      [orphan, used].map((objectPath) => ({
+        objectPath,
+        userId: owner.id,
+        createdAt: old,
+        width: prepared.width,
+        height: prepared.height,
+        placeholder: prepared.placeholder,
+        variantWidths: [320, 640, 1080],
+      })),
+    );
+    await db.update(users).set({ avatar: used }).where(eq(users.id, owner.id));
+
+    expect((await runHousekeeping(db, t.storage)).images).toBe(1);
+    for (const key of keys(orphan)) expect(await t.storage.get(key), key).toBeNull();
+    for (const key of keys(used)) expect(await t.storage.get(key), key).not.toBeNull();
   });
 });

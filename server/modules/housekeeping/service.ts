@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
 import { images, uploadTokens, userSessions } from '../../db/schema';
 import type { ObjectStorage } from '../../storage/types';
-import { IMAGE_REFERENCES } from '../uploads';
+import { deleteStoredImage, IMAGE_REFERENCES } from '../uploads';
 
 /** A raw upload is deleted this long after its address expired (a late registration still answers). */
 export const UPLOAD_TOKEN_GRACE_MS = 5 * 60 * 1000;
@@ -23,9 +23,9 @@ export interface HousekeepingResult {
 
 /**
  * Deletes expired sessions; the raw uploads of addresses expired for over five minutes (the
- * address rows themselves after a day); and, with `sweepImages`, stored images that no column of
- * IMAGE_REFERENCES holds any more, once past their grace period. Safe to run at any time and in
- * several processes.
+ * address rows themselves after a day); and, with `sweepImages`, stored images (with their
+ * variants) that no column of IMAGE_REFERENCES holds any more, once past their grace period. Safe
+ * to run at any time and in several processes.
  */
 export async function runHousekeeping(
   db: Db,
@@ -88,7 +88,7 @@ function orphanedImages(before: Date) {
       ? sql`NOT EXISTS (SELECT 1 FROM ${sql.identifier(table)} r WHERE r.${sql.identifier(column)} @> ARRAY[i.object_path])`
       : sql`NOT EXISTS (SELECT 1 FROM ${sql.identifier(table)} r WHERE r.${sql.identifier(column)} = i.object_path)`,
   );
-  return sql`SELECT i.object_path FROM images i
+  return sql`SELECT i.object_path, i.variant_widths FROM images i
     WHERE i.created_at < ${before} AND ${sql.join(refs, sql` AND `)}
     ORDER BY i.created_at LIMIT ${BATCH}`;
 }
@@ -97,9 +97,14 @@ async function sweepImages(db: Db, storage: ObjectStorage, now: Date): Promise<n
   const before = new Date(now.getTime() - IMAGE_GRACE_MS);
   let swept = 0;
   for (;;) {
-    const orphans = await rows<{ object_path: string }>(db, orphanedImages(before));
+    const orphans = await rows<{ object_path: string; variant_widths: number[] | null }>(
+      db,
+      orphanedImages(before),
+    );
     if (orphans.length === 0) break;
-    for (const { object_path } of orphans) await storage.delete(object_path.replace(/^\/objects\//, ''));
+    // The image goes with its variants (decision 012).
+    for (const { object_path, variant_widths } of orphans)
+      await deleteStoredImage(storage, object_path, variant_widths ?? []);
     await db.delete(images).where(
       inArray(
         images.objectPath,

@@ -133,9 +133,9 @@ describe('media maps in answers', () => {
     expect(me.media['https://images.example.com/me.png'].src).toMatch(/^\/api\/image-proxy\?url=/);
   });
 
-  it('attachMedia leaves answers without outside images as they are', () => {
+  it('attachMedia leaves answers without outside images as they are', async () => {
     const answer = [{ id: 1, images: ['/objects/images/a.webp'], user: { avatar: null } }];
-    attachMedia(answer, signer);
+    await attachMedia(answer, signer);
     expect(answer).toEqual([{ id: 1, images: ['/objects/images/a.webp'], user: { avatar: null } }]);
   });
 });

@@ -1,52 +1,81 @@
-import { IMAGE_FIELDS, type MediaMap } from '../../../contract';
+import { IMAGE_FIELDS, type MediaEntry, type MediaMap } from '../../../contract';
+import { type ImageMetaCache, OWN_IMAGE_PREFIX } from '../uploads';
 import type { ImageSigner } from './signing';
 
 const isOutside = (v: unknown): v is string =>
   typeof v === 'string' && v.charCodeAt(0) === 104 && (v.startsWith('https://') || v.startsWith('http://'));
-
+const isOwn = (v: unknown): v is string => typeof v === 'string' && v.startsWith(OWN_IMAGE_PREFIX);
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** The outside addresses in an object's image fields (IMAGE_FIELDS). */
-function collectOwn(record: Record<string, unknown>, into: string[]): void {
+/** An object of the answer and the image addresses (outside, or own when measured) it shows. */
+type Target = { record: Record<string, unknown>; addresses: string[] };
+
+/** The image addresses in an object's image fields (IMAGE_FIELDS): outside ones, and own ones when `own`. */
+function collectOwn(record: Record<string, unknown>, into: string[], own: boolean): void {
   for (const field of IMAGE_FIELDS) {
     const value = record[field];
     if (value === undefined || value === null) continue;
-    if (isOutside(value)) into.push(value);
-    else if (Array.isArray(value)) for (const v of value) if (isOutside(v)) into.push(v);
+    if (isOutside(value) || (own && isOwn(value))) into.push(value);
+    else if (Array.isArray(value)) for (const v of value) if (isOutside(v) || (own && isOwn(v))) into.push(v);
   }
 }
 
-/**
- * Gives every object of an answer that holds outside image addresses (IMAGE_FIELDS, its own or
- * those of the plain objects nested in it, such as `user`) a `media` map from each address to its
- * signed proxy path. The addresses themselves stay as they were given (the contract is unchanged);
- * the web app shows `media[address].src`. Walks arrays and plain objects; written to cost about a
- * microsecond per object, since it runs on every API answer (bench/README.md).
- */
-export function attachMedia(payload: unknown, signer: ImageSigner): void {
+/** Walks arrays and plain objects, noting each object that holds image addresses (its own or its nested objects'). */
+function walk(payload: unknown, own: boolean, targets: Target[]): void {
   if (Array.isArray(payload)) {
-    for (const item of payload) attachMedia(item, signer);
+    for (const item of payload) walk(item, own, targets);
     return;
   }
   if (!isPlainObject(payload)) return;
-  let found: string[] | null = null;
-  const own: string[] = [];
-  collectOwn(payload, own);
-  if (own.length > 0) found = own;
+  const addresses: string[] = [];
+  collectOwn(payload, addresses, own);
   for (const key in payload) {
     const value = payload[key];
     if (Array.isArray(value)) {
-      if (key !== 'images') attachMedia(value, signer);
+      if (key !== 'images') walk(value, own, targets);
     } else if (isPlainObject(value) && key !== 'media') {
-      const nested: string[] = [];
-      collectOwn(value, nested);
-      if (nested.length > 0) found = found ? [...found, ...nested] : nested;
+      collectOwn(value, addresses, own);
     }
   }
-  if (found) {
-    const media: MediaMap = {};
-    for (const url of found) media[url] = { src: signer.proxied(url) };
-    payload.media = media;
+  if (addresses.length > 0) targets.push({ record: payload, addresses });
+}
+
+/**
+ * Gives every object of an answer that holds image addresses (IMAGE_FIELDS, its own or those of
+ * the plain objects nested in it, such as `user`) a `media` map: for each outside address its
+ * signed proxy path (`src`); with `meta`, for each own `/objects/images/...` address that was
+ * measured at registration, its `srcset`, `width`, `height` and thumbhash `placeholder`
+ * (decision 012; looked up in one query for the addresses not yet in the cache). The addresses
+ * themselves stay as they were given (the contract is unchanged). Walks arrays and plain objects
+ * once; written to cost a few microseconds per page, since it runs on every API answer
+ * (bench/README.md).
+ */
+export async function attachMedia(
+  payload: unknown,
+  signer: ImageSigner,
+  meta?: ImageMetaCache,
+): Promise<void> {
+  const targets: Target[] = [];
+  walk(payload, meta !== undefined, targets);
+  if (targets.length === 0) return;
+  if (meta) {
+    const missing: string[] = [];
+    for (const { addresses } of targets)
+      for (const address of addresses)
+        if (isOwn(address) && meta.peek(address) === undefined) missing.push(address);
+    if (missing.length > 0) await meta.load(missing);
+  }
+  for (const { record, addresses } of targets) {
+    let media: MediaMap | null = null;
+    for (const address of addresses) {
+      let entry: MediaEntry | null | undefined;
+      if (isOutside(address)) entry = { src: signer.proxied(address) };
+      else entry = meta?.peek(address);
+      if (!entry) continue;
+      if (!media) media = {};
+      media[address] = entry;
+    }
+    if (media) record.media = media;
   }
 }

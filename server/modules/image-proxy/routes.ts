@@ -1,13 +1,16 @@
 import { text, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { isApiRoute } from '../../plugins/current-user';
+import { ImageMetaCache } from '../uploads';
 import { attachMedia } from './media';
 import { proxiedImage } from './service';
 
 /** The signed image proxy, and the hook that gives API answers their `media` maps. */
 export async function imageProxyRoutes(app: App, ctx: Ctx) {
+  // The sizes and variants of own images, looked up once and kept in this process (decision 012).
+  const imageMeta = new ImageMetaCache(ctx.db);
   app.addHook('preSerialization', async (request, _reply, payload) => {
-    if (isApiRoute(request)) attachMedia(payload, ctx.imageSigner);
+    if (isApiRoute(request)) await attachMedia(payload, ctx.imageSigner, imageMeta);
     return payload;
   });
 

@@ -1,4 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
+import { rgbaToThumbHash } from 'thumbhash';
 import {
   type ACCEPTED_IMAGE_TYPES,
   IMAGE_LIMIT_TEXTS,
@@ -85,6 +86,68 @@ export async function reencodeAsWebp(input: Buffer, type: ImageType): Promise<Bu
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: WEBP_QUALITY })
       .toBuffer();
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw unsupportedMediaType(TEXTS.unsupportedType);
+  }
+}
+
+/** Widths of the smaller copies made of a registered image: only those below its own width. */
+export const VARIANT_WIDTHS = [320, 640, 1080, 2048] as const;
+/** thumbhash encodes images of at most 100x100. */
+const PLACEHOLDER_SIDE = 100;
+
+/** What registration stores for an image: its size, its placeholder and its smaller copies. */
+export interface PreparedImage {
+  /** The re-encoded image (fit within 2048x2048, never enlarged). */
+  webp: Buffer;
+  width: number;
+  height: number;
+  /** thumbhash of the (first frame of the) image, base64. */
+  placeholder: string;
+  /** WebP copies at each of VARIANT_WIDTHS below `width`, smallest first (none for a small image). */
+  variants: { width: number; webp: Buffer }[];
+}
+
+/**
+ * Describes a re-encoded WebP (reencodeAsWebp's output, so already bounded): its width and height
+ * (one frame's for an animation), a thumbhash placeholder of its first frame, and WebP copies at
+ * each of VARIANT_WIDTHS strictly below its width, never enlarged (an animation stays animated).
+ */
+export async function describeAndResize(webp: Buffer): Promise<Omit<PreparedImage, 'webp'>> {
+  const meta = await sharp(webp, { animated: true }).metadata();
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  const animated = (meta.pages ?? 1) > 1;
+
+  const thumb = await sharp(webp)
+    .resize({ width: PLACEHOLDER_SIDE, height: PLACEHOLDER_SIDE, fit: 'inside' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const hash = rgbaToThumbHash(thumb.info.width, thumb.info.height, thumb.data);
+  const placeholder = Buffer.from(hash).toString('base64');
+
+  const variants: PreparedImage['variants'] = [];
+  for (const w of VARIANT_WIDTHS) {
+    if (w >= width) break;
+    const copy = await sharp(webp, { animated })
+      .resize({ width: w, withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer();
+    variants.push({ width: w, webp: copy });
+  }
+  return { width, height, placeholder, variants };
+}
+
+/**
+ * The whole image work of a registration, run as one job of the image queue: re-encode
+ * (reencodeAsWebp), then size, placeholder and variants (describeAndResize).
+ */
+export async function prepareImage(input: Buffer, type: ImageType): Promise<PreparedImage> {
+  const webp = await reencodeAsWebp(input, type);
+  try {
+    return { webp, ...(await describeAndResize(webp)) };
   } catch (err) {
     if (err instanceof HttpError) throw err;
     throw unsupportedMediaType(TEXTS.unsupportedType);

@@ -23,7 +23,8 @@ import {
   unsupportedMediaType,
 } from '../../errors';
 import { type ObjectStorage, type StoredObject, TooLargeError } from '../../storage/types';
-import { reencodeAsWebp, SNIFF_BYTES, sniffImageType } from './image';
+import { type PreparedImage, prepareImage, SNIFF_BYTES, sniffImageType } from './image';
+import { objectKey, variantPath } from './image-meta';
 import { localUploadUrl, verifyUploadSignature } from './signing';
 
 /** Server-side messages of this module beyond the shared TEXTS. */
@@ -216,8 +217,10 @@ async function findToken(db: Db, ref: UploadRef) {
 /**
  * PUT /api/post-images: turns the user's finished upload into a public image. The raw object is
  * read back with a size cap (S3 cannot cap a presigned PUT), its type checked from the bytes, and
- * re-encoded to WebP without metadata under images/<uuid>.webp; the raw object is then deleted.
- * Registering the same upload again answers the same objectPath (a client may retry).
+ * re-encoded to WebP without metadata under images/<uuid>.webp, with WebP variants at each of
+ * VARIANT_WIDTHS below its width (images/<uuid>-w<width>.webp) and its width, height and thumbhash
+ * recorded in `images` (decision 012), all in one job of the image queue; the raw object is then
+ * deleted. Registering the same upload again answers the same objectPath (a client may retry).
  */
 export async function registerImage(
   ctx: Ctx,
@@ -248,19 +251,18 @@ export async function registerImage(
   }
 
   const type = sniffImageType(raw.subarray(0, SNIFF_BYTES));
-  let webp: Buffer;
+  let prepared: PreparedImage;
   try {
     if (!type) throw unsupportedMediaType(TEXTS.unsupportedType);
     const input = raw;
-    webp = await ctx.imageJobs.run(() => reencodeAsWebp(input, type));
+    prepared = await ctx.imageJobs.run(() => prepareImage(input, type));
   } catch (err) {
     await ctx.storage.delete(token.objectKey);
     throw err;
   }
 
-  const imageKey = `images/${randomUUID()}.webp`;
-  const objectPath = `/objects/${imageKey}`;
-  await ctx.storage.putBuffer(imageKey, webp, 'image/webp');
+  const objectPath = `/objects/images/${randomUUID()}.webp`;
+  await storePreparedImage(ctx.storage, objectPath, prepared);
   const [claimed] = await ctx.db
     .update(uploadTokens)
     .set({
@@ -274,14 +276,49 @@ export async function registerImage(
     .returning({ objectPath: uploadTokens.objectPath });
   if (!claimed) {
     // A concurrent registration of the same upload won; answer its image and drop ours.
-    await ctx.storage.delete(imageKey);
+    await deleteStoredImage(
+      ctx.storage,
+      objectPath,
+      prepared.variants.map((v) => v.width),
+    );
     const winner = await findToken(ctx.db, { id: token.id });
     if (!winner?.objectPath) throw conflict(UPLOAD_MESSAGES.notUploaded);
     return { objectPath: winner.objectPath };
   }
-  await ctx.db.insert(images).values({ objectPath, userId }).onConflictDoNothing();
+  await ctx.db
+    .insert(images)
+    .values({
+      objectPath,
+      userId,
+      width: prepared.width,
+      height: prepared.height,
+      placeholder: prepared.placeholder,
+      variantWidths: prepared.variants.map((v) => v.width),
+    })
+    .onConflictDoNothing();
   await ctx.storage.delete(token.objectKey);
   return { objectPath };
+}
+
+/** Writes a prepared image under its object path, its variants beside it (variantPath). */
+export async function storePreparedImage(
+  storage: ObjectStorage,
+  objectPath: string,
+  prepared: Pick<PreparedImage, 'webp' | 'variants'>,
+): Promise<void> {
+  await storage.putBuffer(objectKey(objectPath), prepared.webp, 'image/webp');
+  for (const variant of prepared.variants)
+    await storage.putBuffer(objectKey(variantPath(objectPath, variant.width)), variant.webp, 'image/webp');
+}
+
+/** Deletes a stored image and its variants. */
+export async function deleteStoredImage(
+  storage: ObjectStorage,
+  objectPath: string,
+  variantWidths: readonly number[],
+): Promise<void> {
+  for (const width of variantWidths) await storage.delete(objectKey(variantPath(objectPath, width)));
+  await storage.delete(objectKey(objectPath));
 }
 
 /** GET /objects/*: a public (re-encoded) image, or 404 for anything else. */
