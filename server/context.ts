@@ -42,6 +42,8 @@ export interface AppConfig {
   uploadQuota?: { addressesPerWindow: number; windowMinutes: number; pending: number; dailyBytes: number };
   /** IMPORT_ALLOW_PRIVATE=1: outside fetches may reach private and loopback addresses (tests only). */
   importAllowPrivate?: boolean;
+  /** EVENTS_IMPORT_URL: the preset events site's calendar feed for the events import. */
+  eventsImportUrl?: string;
   /** Image jobs run at once, and waiting, before a 503 (default 1 and 8). */
   imageJobs?: { concurrency: number; maxWaiting: number };
 }

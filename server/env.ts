@@ -59,6 +59,8 @@ export const envSchema = z.object({
   /** `1` lets outside fetches (image proxy, imports) reach private and loopback addresses: tests only. */
   IMPORT_ALLOW_PRIVATE: flag('0'),
   SEED_DEMO: flag('0'),
+  /** The preset events site's calendar feed (iCalendar, or a page with schema.org Event JSON-LD). */
+  EVENTS_IMPORT_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) address' }).optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ENDPOINT: z.url().optional(),

@@ -53,6 +53,7 @@ async function main() {
       webDist: path.resolve(root, env.WEB_DIST ?? path.join('dist', 'web')),
       redisUrl: env.REDIS_URL,
       feedCacheMs: env.FEED_CACHE_MS,
+      eventsImportUrl: env.EVENTS_IMPORT_URL,
     },
   });
 

@@ -1,7 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { App } from '../context';
 import type { Db } from '../db/client';
-import { blockedWords, comments, follows, postLikes, posts, teamMembers, teams, users } from '../db/schema';
+import {
+  blockedWords,
+  comments,
+  eventRegistrations,
+  events,
+  follows,
+  postLikes,
+  posts,
+  teamMembers,
+  teams,
+  users,
+} from '../db/schema';
 import { createSession, hashPassword } from '../modules/auth';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
@@ -107,6 +119,45 @@ export async function createTeam(
       ...(opts.members ?? []).map((m) => ({ teamId: team.id, userId: m.user.id, role: m.role ?? 'member' })),
     ]);
   return team;
+}
+
+/** An event a week from now (or as given), with no registrations. */
+export async function createEvent(db: Db, overrides: Partial<typeof events.$inferInsert> = {}) {
+  const [event] = await db
+    .insert(events)
+    .values({
+      title: `Event ${randomBytes(3).toString('hex')}`,
+      date: new Date(Date.now() + 7 * 86_400_000),
+      location: 'Leeds, West Yorkshire',
+      ...overrides,
+    })
+    .returning();
+  return event;
+}
+
+/**
+ * A registration (or a waitlist place) with the event's counter kept exact, as the API's would be;
+ * arrival order is the order of the calls.
+ */
+export async function createRegistration(
+  db: Db,
+  user: { id: string },
+  event: { id: string },
+  status: 'registered' | 'waitlisted' = 'registered',
+) {
+  const [row] = await db
+    .insert(eventRegistrations)
+    .values({ eventId: event.id, userId: user.id, status })
+    .returning();
+  await db
+    .update(events)
+    .set(
+      status === 'registered'
+        ? { registeredCount: sql`${events.registeredCount} + 1` }
+        : { waitlistCount: sql`${events.waitlistCount} + 1` },
+    )
+    .where(sql`${events.id} = ${event.id}`);
+  return row;
 }
 
 /** A request as `user` (its session cookie), or anonymous with null. */

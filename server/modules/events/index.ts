@@ -1,5 +1,9 @@
 import type { AppModule } from '../../context';
-import { eventRoutes } from './routes';
+import { eventAdminRoutes, eventRoutes } from './routes';
 
-/** Events: the header search's events group today; the calendar, registration and feeds next. */
-export const eventsModule: AppModule = { name: 'events', routes: eventRoutes };
+/**
+ * Events: the list and calendar (upcoming, by type, by month, near me), one event, search,
+ * registration with capacity and waitlist, calendar feeds (all upcoming, one event, a player's
+ * own at a secret address); admins create, edit, delete and import.
+ */
+export const eventsModule: AppModule = { name: 'events', routes: eventRoutes, adminRoutes: eventAdminRoutes };

@@ -1,10 +1,47 @@
-import { searchEvent, text, z } from '../../../contract';
+import type { FastifyRequest } from 'fastify';
+import {
+  CALENDAR_TOKEN_PATTERN,
+  calendarFeedAnswer,
+  createEventBody,
+  EVENT_LIMITS,
+  EVENT_TEXTS,
+  event,
+  eventsFeedQuery,
+  eventsQuery,
+  importEventsAnswer,
+  importEventsBody,
+  importPresetAnswer,
+  noContent,
+  searchEvent,
+  text,
+  updateEventBody,
+  uuid,
+  z,
+} from '../../../contract';
 import type { App, Ctx } from '../../context';
+import { notFound } from '../../errors';
+import { noStore, requireUser } from '../../plugins/current-user';
 import { ANALYTICS_RATE_LIMIT } from '../../plugins/rate-limit';
 import { recordedSearch } from '../analytics';
-import { searchEvents } from './service';
+import { eventCalendar, personalCalendar, upcomingCalendar } from './ics';
+import { importEvents, presetSource } from './import';
+import { getEvent, listEvents, searchEvents } from './service';
+import * as writes from './writes';
 
+const idParams = z.object({ id: uuid() });
+/** The calendar routes answer text/calendar (RFC 5545), not JSON. */
+const ICS_TYPE = 'text/calendar; charset=utf-8';
+const calendarAnswer = { 200: z.string().describe('text/calendar (RFC 5545)') };
+const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** Events for everyone: the list, one event, search, calendar feeds, and the viewer's registration. */
 export async function eventRoutes(app: App, ctx: Ctx) {
+  app.get(
+    '/api/events',
+    { schema: { querystring: eventsQuery, response: { 200: z.array(event) } } },
+    async (request) => listEvents(ctx.db, request.query, request.user),
+  );
+
   app.get(
     '/api/events/search',
     {
@@ -15,5 +52,122 @@ export async function eventRoutes(app: App, ctx: Ctx) {
       config: { rateLimit: ANALYTICS_RATE_LIMIT },
     },
     async (request) => recordedSearch(ctx, request, request.query.q, (q) => searchEvents(ctx.db, q)),
+  );
+
+  app.get('/api/events/:id', { schema: { params: idParams, response: { 200: event } } }, async (request) =>
+    getEvent(ctx.db, request.params.id, request.user),
+  );
+
+  app.post(
+    '/api/events/:id/registration',
+    { schema: { params: idParams, response: { 200: event } } },
+    async (request, reply) => {
+      noStore(reply);
+      return writes.register(ctx.db, requireUser(request), request.params.id);
+    },
+  );
+
+  app.delete(
+    '/api/events/:id/registration',
+    { schema: { params: idParams, response: { 200: event } } },
+    async (request, reply) => {
+      noStore(reply);
+      return writes.cancel(ctx.db, requireUser(request), request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/events.ics',
+    { schema: { querystring: eventsFeedQuery, response: calendarAnswer } },
+    async (request, reply) =>
+      reply
+        .type(ICS_TYPE)
+        .header('Cache-Control', 'public, max-age=300')
+        .serializer((v: unknown) => v as string)
+        .send(await upcomingCalendar(ctx.db, request.query.type, origin(request))),
+  );
+
+  app.get(
+    '/api/events/:id/ics',
+    { schema: { params: idParams, response: calendarAnswer } },
+    async (request, reply) => {
+      const { text: body } = await eventCalendar(ctx.db, request.params.id, origin(request));
+      return reply
+        .type(ICS_TYPE)
+        .header('Content-Disposition', `attachment; filename="event-${request.params.id}.ics"`)
+        .serializer((v: unknown) => v as string)
+        .send(body);
+    },
+  );
+
+  app.get(
+    '/api/calendar/:token.ics',
+    { schema: { params: z.object({ token: text().max(100) }), response: calendarAnswer } },
+    async (request, reply) => {
+      if (!CALENDAR_TOKEN_PATTERN.test(request.params.token)) throw notFound(EVENT_TEXTS.calendarNotFound);
+      const body = await personalCalendar(ctx.db, request.params.token, origin(request));
+      return reply
+        .type(ICS_TYPE)
+        .header('Cache-Control', 'private, no-store')
+        .serializer((v: unknown) => v as string)
+        .send(body);
+    },
+  );
+
+  app.get(
+    '/api/user/calendar-token',
+    { schema: { response: { 200: calendarFeedAnswer } } },
+    async (request, reply) => {
+      noStore(reply);
+      return writes.calendarFeed(ctx.db, requireUser(request));
+    },
+  );
+
+  app.post(
+    '/api/user/calendar-token',
+    { schema: { response: { 200: calendarFeedAnswer } } },
+    async (request, reply) => {
+      noStore(reply);
+      return writes.resetCalendarFeed(ctx.db, requireUser(request));
+    },
+  );
+}
+
+/** Manage Events (inside the admin scope): create, edit, delete, import. */
+export async function eventAdminRoutes(admin: App, ctx: Ctx) {
+  admin.post(
+    '/api/events',
+    { schema: { body: createEventBody, response: { 201: event } } },
+    async (request, reply) =>
+      reply.status(201).send(await writes.createEvent(ctx.db, requireUser(request), request.body)),
+  );
+
+  admin.patch(
+    '/api/events/:id',
+    { schema: { params: idParams, body: updateEventBody, response: { 200: event } } },
+    async (request) => writes.updateEvent(ctx.db, requireUser(request), request.params.id, request.body),
+  );
+
+  admin.delete(
+    '/api/events/:id',
+    { schema: { params: idParams, response: { 204: noContent } } },
+    async (request, reply) => {
+      await writes.deleteEvent(ctx.db, requireUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  admin.post(
+    '/api/events/import',
+    {
+      // An uploaded .ics of up to 5 MB, JSON-escaped.
+      bodyLimit: EVENT_LIMITS.importMaxBytes * 2,
+      schema: { body: importEventsBody, response: { 200: importEventsAnswer } },
+    },
+    async (request) => importEvents(ctx, requireUser(request), request.body),
+  );
+
+  admin.get('/api/events/import/preset', { schema: { response: { 200: importPresetAnswer } } }, async () =>
+    presetSource(ctx),
   );
 }

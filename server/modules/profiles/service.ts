@@ -34,7 +34,7 @@ export async function getProfile(db: Db, username: string, viewer: SessionUser |
           (SELECT count(*) FROM posts p WHERE p.user_id = u.id) AS posts_count,
           (SELECT count(*) FROM follows f WHERE f.following_id = u.id) AS followers_count,
           (SELECT count(*) FROM follows f WHERE f.follower_id = u.id) AS following_count,
-          (SELECT count(*) FROM event_registrations e WHERE e.user_id = u.id) AS events_count,
+          (SELECT count(*) FROM event_registrations e WHERE e.user_id = u.id AND e.status = 'registered') AS events_count,
           EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId} AND f.following_id = u.id) AS is_following
         FROM users u WHERE lower(u.username) = lower(${username}) LIMIT 1`,
   );

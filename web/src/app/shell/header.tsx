@@ -14,7 +14,7 @@ import { useLogout } from '@web/features/auth/api/logout';
 import { HeaderSearch } from '@web/features/search/components/header-search';
 import { errorText } from '@web/lib/api';
 import { useUser } from '@web/lib/auth';
-import { displaySrc } from '@web/lib/media';
+import { sizedSrc } from '@web/lib/media';
 import { Bell, LogOut, Settings, User } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Logo } from './logo';
@@ -33,7 +33,7 @@ export function Header() {
           {user ? (
             <>
               <NotificationsMenu />
-              <ProfileMenu username={user.username} avatar={displaySrc(user.avatar, user.media)} />
+              <ProfileMenu username={user.username} avatar={sizedSrc(user.avatar, user.media, 80)} />
             </>
           ) : isLoading ? null : (
             <Button asChild size="sm" className="ml-1">

@@ -1,7 +1,7 @@
 import type { MediaMap } from '@contract/common';
 import { cn } from '@web/lib/cn';
 import { initials } from '@web/lib/initials';
-import { displaySrc } from '@web/lib/media';
+import { sizedSrc } from '@web/lib/media';
 import { Avatar as AvatarPrimitive } from 'radix-ui';
 import type * as React from 'react';
 
@@ -35,6 +35,9 @@ export function AvatarFallback({
   );
 }
 
+/** Avatars show at most 128 CSS px: twice that covers a 2x screen. */
+const AVATAR_MIN_WIDTH = 256;
+
 /** A user's avatar: the image when there is one, else the initials (first two letters, uppercased). */
 export function UserAvatar({
   username,
@@ -45,12 +48,15 @@ export function UserAvatar({
 }: {
   username: string;
   src?: string | null;
-  /** The answer's media map: an outside avatar shows through the image proxy (lib/media.ts). */
+  /**
+   * The answer's media map: an outside avatar shows through the image proxy, an own one as its
+   * smallest copy at least 256 px wide (an avatar is at most 128 CSS px; lib/media.ts).
+   */
   media?: MediaMap | null;
   className?: string;
   fallbackClassName?: string;
 }) {
-  const shown = displaySrc(src, media);
+  const shown = sizedSrc(src, media, AVATAR_MIN_WIDTH);
   return (
     <Avatar className={className}>
       {shown ? <AvatarImage src={shown} alt={username} /> : null}

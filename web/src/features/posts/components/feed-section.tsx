@@ -18,6 +18,7 @@ const T = FEED_TEXTS;
 export function FeedSection({ id }: { id?: string }) {
   const feed = useFeed();
   const posts = feed.data?.pages.flat() ?? [];
+  const firstWithImages = posts.findIndex((post) => post.images.length > 0);
   useScrollToSharedPost(posts.length);
 
   return (
@@ -44,9 +45,10 @@ export function FeedSection({ id }: { id?: string }) {
       ) : (
         <>
           <ul className="space-y-4" aria-label={T.postsList}>
-            {posts.map((post) => (
+            {posts.map((post, i) => (
               <li key={post.id}>
-                <PostCard post={post} />
+                {/* The first image of the feed is fetched at once, with high priority. */}
+                <PostCard post={post} priority={i === firstWithImages} />
               </li>
             ))}
           </ul>

@@ -53,8 +53,18 @@ export async function sharePost(post: FeedPost): Promise<void> {
 /**
  * A post card (SPEC §2): author, relative time, caption, up to 4 images, then like, comments,
  * share and bookmark; the author and admins may delete it. Used by the feed and profile pages.
+ * `priority`: this card holds the first image a visitor sees (the feed's first card with images),
+ * fetched at once with high priority; every other image loads lazily.
  */
-export function PostCard({ post, className }: { post: FeedPost; className?: string }) {
+export function PostCard({
+  post,
+  className,
+  priority = false,
+}: {
+  post: FeedPost;
+  className?: string;
+  priority?: boolean;
+}) {
   const { user, isLoading } = useUser();
   const navigate = useNavigate();
   const like = useLikePost(post.id);
@@ -105,7 +115,9 @@ export function PostCard({ post, className }: { post: FeedPost; className?: stri
           {canDelete ? <DeletePostButton postId={post.id} /> : null}
         </header>
         {post.caption ? <p className="px-4 pb-3 whitespace-pre-line break-words">{post.caption}</p> : null}
-        {images.length > 0 ? <PostImages images={images} hidden={hidden} media={post.media} /> : null}
+        {images.length > 0 ? (
+          <PostImages images={images} hidden={hidden} media={post.media} priority={priority} />
+        ) : null}
         <footer className="flex items-center gap-1 px-2 py-2 text-muted-foreground sm:px-3">
           <Button
             variant="ghost"
@@ -211,22 +223,42 @@ function DeletePostButton({ postId }: { postId: string }) {
   );
 }
 
+/** How wide a post image shows (the feed column is at most 52rem): for the browser's srcset choice. */
+const FULL_WIDTH_SIZES = '(min-width: 56rem) 52rem, 100vw';
+const HALF_WIDTH_SIZES = '(min-width: 56rem) 26rem, 50vw';
+
 /**
  * SPEC §2 image layout: at most 4 shown; one image full width; two or more in two columns; of
- * three, the first spans both. More than 4: the last tile says how many are left out.
+ * three, the first spans both. More than 4: the last tile says how many are left out. Own images
+ * come with srcset, width, height and a placeholder (RemoteImage); `priority` fetches the first
+ * one at once with high priority, the others lazily.
  */
-function PostImages({ images, hidden, media }: { images: string[]; hidden: number; media?: MediaMap }) {
+function PostImages({
+  images,
+  hidden,
+  media,
+  priority,
+}: {
+  images: string[];
+  hidden: number;
+  media?: MediaMap;
+  priority: boolean;
+}) {
   return (
     <div className={cn('grid gap-1', images.length > 1 && 'grid-cols-2')} data-testid="post-images">
       {images.map((src, i) => {
         const last = i === images.length - 1;
+        const wide = images.length === 1 || (images.length === 3 && i === 0);
+        const first = priority && i === 0;
         return (
           <div key={`${src}-${i}`} className={cn('relative', images.length === 3 && i === 0 && 'col-span-2')}>
             <RemoteImage
               address={src}
               media={media}
               alt=""
-              loading="lazy"
+              sizes={wide ? FULL_WIDTH_SIZES : HALF_WIDTH_SIZES}
+              loading={first ? 'eager' : 'lazy'}
+              fetchPriority={first ? 'high' : undefined}
               className={cn(
                 'w-full bg-muted object-cover',
                 images.length === 1 ? 'max-h-[32rem]' : 'aspect-square',

@@ -5,6 +5,7 @@ import { TEXTS } from '@contract/texts';
 import { ImageUploader } from '@web/components/image-uploader';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
+import { RemoteImage } from '@web/components/ui/remote-image';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { toast } from '@web/components/ui/use-toast';
 import { errorText } from '@web/lib/api';
@@ -82,11 +83,23 @@ export function ProfileHeader({ profile, viewer }: { profile: UserProfile; viewe
   );
 }
 
+/**
+ * The banner: the first thing a profile shows, so fetched at once with high priority, from the
+ * copy that fits the page's width (srcset), over its thumbhash placeholder (RemoteImage).
+ */
 function Cover({ src, media }: { src: string | null; media?: MediaMap }) {
-  const shown = displaySrc(src, media);
   return (
     <div className="relative h-40 bg-gradient-to-br from-hero-from via-olive to-hero-to sm:h-56">
-      {shown ? <img src={shown} alt="" className="absolute inset-0 size-full object-cover" /> : null}
+      {displaySrc(src, media) ? (
+        <RemoteImage
+          address={src}
+          media={media}
+          alt=""
+          sizes="(min-width: 64rem) 60rem, 100vw"
+          fetchPriority="high"
+          className="absolute inset-0 size-full object-cover"
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import ical, { ICalCalendarMethod } from 'ical-generator';
+import type { EventType } from '../../../contract';
+import { EVENT_TEXTS, PRODUCT_NAME, registrationLabel } from '../../../contract';
+import type { Db } from '../../db/client';
+import { rows } from '../../db/rows';
+import { notFound } from '../../errors';
+
+/** How many upcoming events a calendar feed carries at most. */
+export const FEED_MAX_EVENTS = 500;
+
+interface IcsRow {
+  id: string;
+  title: string;
+  description: string | null;
+  date: Date | string;
+  endDate: Date | string | null;
+  location: string;
+  address: string | null;
+  lat: number | null;
+  lng: number | null;
+  type: EventType;
+  url: string | null;
+  capacity: number;
+  registeredCount: number;
+  sequence: number;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+
+const COLUMNS = sql`e.id, e.title, e.description, e.date, e.end_date AS "endDate", e.location, e.address,
+  e.lat, e.lng, e.type, e.url, e.capacity, e.registered_count AS "registeredCount", e.sequence,
+  e.created_at AS "createdAt", e.updated_at AS "updatedAt"`;
+
+/** The UID an event keeps in every calendar, whatever changes (RFC 5545 §3.8.4.7). */
+export const eventUid = (id: string) => `${id}@airsoft-community`;
+
+/**
+ * RFC 5545 text through ical-generator: one VEVENT per event with a stable UID, SEQUENCE (raised
+ * on every edit, so subscribed calendars replace their copy), the place with its GEO, the type as
+ * CATEGORIES and the registration link as URL.
+ */
+export function toICalendar(name: string, list: IcsRow[], origin: string): string {
+  const calendar = ical({
+    name,
+    prodId: { company: PRODUCT_NAME, product: 'Events', language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
+    ttl: 60 * 60,
+  });
+  for (const e of list) {
+    const page = `${origin}/events/${e.id}`;
+    const lines = [e.description, registrationLabel(e), `${EVENT_TEXTS.viewDetails}: ${e.url ?? page}`];
+    calendar.createEvent({
+      id: eventUid(e.id),
+      sequence: Number(e.sequence),
+      start: new Date(e.date),
+      end: e.endDate ? new Date(e.endDate) : null,
+      summary: e.title,
+      description: lines.filter(Boolean).join('\n\n'),
+      location: {
+        title: e.location,
+        address: e.address ?? undefined,
+        geo: e.lat !== null && e.lng !== null ? { lat: Number(e.lat), lon: Number(e.lng) } : undefined,
+      },
+      categories: [{ name: e.type }],
+      url: e.url ?? page,
+      created: new Date(e.createdAt),
+      lastModified: new Date(e.updatedAt),
+      stamp: new Date(e.updatedAt),
+    });
+  }
+  return calendar.toString();
+}
+
+/** Upcoming events, soonest first (GET /api/events.ics). */
+export async function upcomingCalendar(db: Db, type: EventType | undefined, origin: string): Promise<string> {
+  const list = await rows<IcsRow>(
+    db,
+    sql`SELECT ${COLUMNS} FROM events e WHERE e.date >= now() ${type ? sql`AND e.type = ${type}` : sql``}
+        ORDER BY e.date, e.id LIMIT ${FEED_MAX_EVENTS}`,
+  );
+  return toICalendar(type ? `${PRODUCT_NAME}: ${type} events` : `${PRODUCT_NAME} events`, list, origin);
+}
+
+/** One event (GET /api/events/{id}/ics), or 404. */
+export async function eventCalendar(
+  db: Db,
+  id: string,
+  origin: string,
+): Promise<{ title: string; text: string }> {
+  const list = await rows<IcsRow>(db, sql`SELECT ${COLUMNS} FROM events e WHERE e.id = ${id}`);
+  if (list.length === 0) throw notFound(EVENT_TEXTS.eventNotFound);
+  return { title: list[0].title, text: toICalendar(list[0].title, list, origin) };
+}
+
+/**
+ * A player's own registrations, waitlisted ones included (marked), from a month ago on
+ * (GET /api/calendar/{token}.ics); 404 for an unknown token.
+ */
+export async function personalCalendar(db: Db, token: string, origin: string): Promise<string> {
+  const [owner] = await rows<{ userId: string; username: string }>(
+    db,
+    sql`SELECT t.user_id AS "userId", u.username FROM calendar_tokens t JOIN users u ON u.id = t.user_id
+        WHERE t.token = ${token}`,
+  );
+  if (!owner) throw notFound(EVENT_TEXTS.calendarNotFound);
+  const list = await rows<IcsRow & { status: string }>(
+    db,
+    sql`SELECT ${COLUMNS}, r.status FROM event_registrations r JOIN events e ON e.id = r.event_id
+        WHERE r.user_id = ${owner.userId} AND e.date >= now() - interval '31 days'
+        ORDER BY e.date, e.id LIMIT ${FEED_MAX_EVENTS}`,
+  );
+  for (const e of list) {
+    // A promotion changes the copy: the waitlisted one is marked, and SEQUENCE goes up by one.
+    if (e.status === 'waitlisted') e.title = `${e.title} (${EVENT_TEXTS.onWaitlist})`;
+    else e.sequence = Number(e.sequence) + 1;
+  }
+  return toICalendar(`${PRODUCT_NAME}: my events`, list, origin);
+}

@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { CreateEventBody, Event, UpdateEventBody } from '../../../contract';
+import { createEventBody, EVENT_TEXTS, updateEventBody } from '../../../contract';
+import type { Db } from '../../db/client';
+import { rows } from '../../db/rows';
+import { calendarTokens, events } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../errors';
+import type { SessionUser } from '../auth';
+import { can } from './policy';
+import { getEvent } from './service';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+const asDb = (tx: Tx) => tx as unknown as Db;
+
+/** The stored columns of a create or patch payload (the date as the instant sent). */
+function columns<T extends { date?: string }>(body: T): Omit<T, 'date'> & { date?: Date } {
+  const { date, ...rest } = body;
+  return { ...rest, ...(date !== undefined ? { date: new Date(date) } : {}) };
+}
+
+export async function createEvent(db: Db, admin: SessionUser, input: CreateEventBody): Promise<Event> {
+  if (!can(admin, 'create')) throw forbidden();
+  const body = createEventBody.parse(input);
+  const [row] = await db
+    .insert(events)
+    .values({ ...columns(body), date: new Date(body.date) })
+    .returning({ id: events.id });
+  return getEvent(db, row.id, admin);
+}
+
+interface LockedEvent {
+  capacity: number;
+  date: Date | string;
+  registeredCount: number;
+  waitlistCount: number;
+}
+
+/** The event row, locked until the transaction ends: registrations for one event queue here. */
+async function lockEvent(tx: Tx, eventId: string): Promise<LockedEvent> {
+  const [e] = await rows<LockedEvent>(
+    asDb(tx),
+    sql`SELECT capacity, date, registered_count AS "registeredCount", waitlist_count AS "waitlistCount"
+        FROM events WHERE id = ${eventId} FOR UPDATE`,
+  );
+  if (!e) throw notFound(EVENT_TEXTS.eventNotFound);
+  return {
+    ...e,
+    capacity: Number(e.capacity),
+    registeredCount: Number(e.registeredCount),
+    waitlistCount: Number(e.waitlistCount),
+  };
+}
+
+/**
+ * Moves the first players of the waitlist (arrival order) into the free places, records each
+ * promotion (who, when) for the notifications, and keeps both counters exact. Runs with the event
+ * row locked. Capacity 0 means no limit: the whole waitlist moves up.
+ */
+async function fillFromWaitlist(tx: Tx, eventId: string, e: LockedEvent): Promise<string[]> {
+  const free = e.capacity === 0 ? e.waitlistCount : Math.max(0, e.capacity - e.registeredCount);
+  if (free === 0 || e.waitlistCount === 0) return [];
+  const promoted = await rows<{ userId: string }>(
+    asDb(tx),
+    sql`WITH next AS (
+          SELECT id FROM event_registrations
+          WHERE event_id = ${eventId} AND status = 'waitlisted' ORDER BY seq LIMIT ${free}),
+        up AS (
+          UPDATE event_registrations r SET status = 'registered', promoted_at = now()
+          FROM next WHERE r.id = next.id RETURNING r.user_id)
+        INSERT INTO event_promotions (event_id, user_id) SELECT ${eventId}, user_id FROM up
+        RETURNING user_id AS "userId"`,
+  );
+  if (promoted.length > 0)
+    await tx.execute(
+      sql`UPDATE events SET registered_count = registered_count + ${promoted.length},
+            waitlist_count = waitlist_count - ${promoted.length} WHERE id = ${eventId}`,
+    );
+  return promoted.map((p) => p.userId);
+}
+
+/** PATCH: the given fields; SEQUENCE raised; a larger capacity moves waitlisted players up at once. */
+export async function updateEvent(
+  db: Db,
+  admin: SessionUser,
+  id: string,
+  input: UpdateEventBody,
+): Promise<Event> {
+  if (!can(admin, 'edit')) throw forbidden();
+  const body = updateEventBody.parse(input);
+  await db.transaction(async (tx) => {
+    const locked = await lockEvent(tx, id);
+    const [updated] = await tx
+      .update(events)
+      .set({ ...columns(body), sequence: sql`${events.sequence} + 1`, updatedAt: new Date() })
+      .where(eq(events.id, id))
+      .returning({ capacity: events.capacity });
+    await fillFromWaitlist(tx, id, { ...locked, capacity: updated.capacity });
+  });
+  return getEvent(db, id, admin);
+}
+
+export async function deleteEvent(db: Db, admin: SessionUser, id: string): Promise<void> {
+  if (!can(admin, 'delete')) throw forbidden();
+  const removed = await db.delete(events).where(eq(events.id, id)).returning({ id: events.id });
+  if (removed.length === 0) throw notFound(EVENT_TEXTS.eventNotFound);
+}
+
+const isPast = (date: Date | string) => new Date(date).getTime() < Date.now();
+
+/**
+ * Registers the player, or puts them on the waitlist when the event is full, in one transaction
+ * with the event row locked: the counters are exact and the capacity never exceeded, whatever
+ * arrives at once. Idempotent: a player already on the event keeps their place.
+ */
+export async function register(db: Db, user: SessionUser, eventId: string): Promise<Event> {
+  await db.transaction(async (tx) => {
+    const e = await lockEvent(tx, eventId);
+    if (isPast(e.date)) throw conflict(EVENT_TEXTS.registrationClosed);
+    const status = e.capacity === 0 || e.registeredCount < e.capacity ? 'registered' : 'waitlisted';
+    const added = await rows<{ status: string }>(
+      asDb(tx),
+      sql`INSERT INTO event_registrations (event_id, user_id, status) VALUES (${eventId}, ${user.id}, ${status})
+          ON CONFLICT (event_id, user_id) DO NOTHING RETURNING status`,
+    );
+    if (added.length === 0) return;
+    await tx.execute(
+      status === 'registered'
+        ? sql`UPDATE events SET registered_count = registered_count + 1 WHERE id = ${eventId}`
+        : sql`UPDATE events SET waitlist_count = waitlist_count + 1 WHERE id = ${eventId}`,
+    );
+  });
+  return getEvent(db, eventId, user);
+}
+
+/**
+ * Cancels the player's place (registered or waitlisted). When a registered player leaves, the
+ * first on the waitlist is promoted in the same transaction. Idempotent.
+ */
+export async function cancel(db: Db, user: SessionUser, eventId: string): Promise<Event> {
+  await db.transaction(async (tx) => {
+    const e = await lockEvent(tx, eventId);
+    if (isPast(e.date)) throw conflict(EVENT_TEXTS.registrationClosed);
+    const [removed] = await rows<{ status: string }>(
+      asDb(tx),
+      sql`DELETE FROM event_registrations WHERE event_id = ${eventId} AND user_id = ${user.id} RETURNING status`,
+    );
+    if (!removed) return;
+    if (removed.status === 'waitlisted') {
+      await tx.execute(sql`UPDATE events SET waitlist_count = waitlist_count - 1 WHERE id = ${eventId}`);
+      return;
+    }
+    await tx.execute(sql`UPDATE events SET registered_count = registered_count - 1 WHERE id = ${eventId}`);
+    await fillFromWaitlist(tx, eventId, { ...e, registeredCount: e.registeredCount - 1 });
+  });
+  return getEvent(db, eventId, user);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The personal calendar feed's secret address
+
+export const calendarPath = (token: string) => `/api/calendar/${token}.ics`;
+
+export async function calendarFeed(db: Db, user: SessionUser): Promise<{ url: string | null }> {
+  const [row] = await db
+    .select({ token: calendarTokens.token })
+    .from(calendarTokens)
+    .where(eq(calendarTokens.userId, user.id));
+  return { url: row ? calendarPath(row.token) : null };
+}
+
+/** A new secret address; the old one stops working at once. */
+export async function resetCalendarFeed(db: Db, user: SessionUser): Promise<{ url: string }> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insert(calendarTokens)
+    .values({ userId: user.id, token })
+    .onConflictDoUpdate({ target: calendarTokens.userId, set: { token, createdAt: new Date() } });
+  return { url: calendarPath(token) };
+}
