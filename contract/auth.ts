@@ -1,20 +1,44 @@
 import { mediaMap, text } from './common';
-import {
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  USER_ROLES,
-  USERNAME_MAX,
-  USERNAME_MIN,
-  USERNAME_PATTERN,
-} from './constants';
 import { z } from './messages';
-import { TEXTS } from './texts';
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const USER_ROLES = ['user', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** Accounts: the /auth page, sign-in and registration, Settings' security and deletion (SPEC §2, §5, §8). */
+export const AUTH_TEXTS = {
+  marketing: ['5K+ Active Players', '200+ Weekly Events', '1K+ Gear Items'],
+  confirmPasswordRequired: 'Please confirm your password',
+  passwordsDontMatch: "Passwords don't match",
+  loginFailed: 'Login failed',
+  registrationFailed: 'Registration failed',
+  logoutFailed: 'Logout failed',
+  accountDeleted: 'Account deleted',
+  accountDeleteFailed: 'Failed to delete account',
+  passwordChanged: 'Password changed. Other sessions were signed out.',
+  passwordChangeFailed: 'Failed to change password',
+  otherSessionsRevoked: 'Signed out everywhere else',
+  otherSessionsRevokeFailed: 'Failed to sign out other sessions',
+  // Server-side messages
+  usernameTaken: 'Username is already taken',
+  emailTaken: 'Email is already registered',
+  invalidCredentials: 'Invalid username or password',
+  commonPassword: 'This password is too common, choose another',
+  usernameChars: "Username may only contain letters, digits, '_', '-' and '.'",
+  usernameReserved: 'This username is reserved',
+  wrongCurrentPassword: 'Current password is incorrect',
+} as const;
 
 export const usernameSchema = text()
   .trim()
   .min(USERNAME_MIN)
   .max(USERNAME_MAX)
-  .regex(USERNAME_PATTERN, TEXTS.usernameChars);
+  .regex(USERNAME_PATTERN, AUTH_TEXTS.usernameChars);
 
 export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
@@ -28,9 +52,9 @@ export type RegisterBody = z.infer<typeof registerBody>;
 
 /** The form adds confirmPassword, which is never sent. */
 export const registerForm = registerBody
-  .extend({ confirmPassword: z.string().min(1, TEXTS.confirmPasswordRequired) })
+  .extend({ confirmPassword: z.string().min(1, AUTH_TEXTS.confirmPasswordRequired) })
   .refine((v) => v.password === v.confirmPassword, {
-    message: TEXTS.passwordsDontMatch,
+    message: AUTH_TEXTS.passwordsDontMatch,
     path: ['confirmPassword'],
   });
 export type RegisterForm = z.infer<typeof registerForm>;
@@ -67,23 +91,9 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 /** Settings' change-password form adds the confirmation, which is never sent. */
 export const changePasswordForm = changePasswordBody
-  .extend({ confirmPassword: z.string().min(1, TEXTS.confirmPasswordRequired) })
+  .extend({ confirmPassword: z.string().min(1, AUTH_TEXTS.confirmPasswordRequired) })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: TEXTS.passwordsDontMatch,
+    message: AUTH_TEXTS.passwordsDontMatch,
     path: ['confirmPassword'],
   });
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
-
-/** GET /api/admin/users: players as the Manage Admins view lists them. */
-export const adminUser = z.object({
-  id: z.uuid(),
-  username: z.string(),
-  avatar: z.string().nullable(),
-  role: z.enum(USER_ROLES),
-  media: mediaMap.optional(),
-});
-export type AdminUser = z.infer<typeof adminUser>;
-
-export const adminUsersQuery = z.object({ q: text().trim().max(USERNAME_MAX).optional() });
-export const setRoleBody = z.object({ role: z.enum(USER_ROLES) });
-export type SetRoleBody = z.infer<typeof setRoleBody>;

@@ -1,5 +1,21 @@
-import { PAGE_DEFAULT_LIMIT, PAGE_MAX_LIMIT } from './constants';
 import { z } from './messages';
+
+/** What every area shares (SPEC §9): the product's name and page sizes. */
+export const PRODUCT_NAME = 'Airsoft Community';
+export const PAGE_DEFAULT_LIMIT = 20;
+export const PAGE_MAX_LIMIT = 100;
+
+/** Texts no single area owns: the shell, the not-found page and the server's generic refusals. */
+export const COMMON_TEXTS = {
+  notifications: 'Notifications',
+  noNotifications: 'No new notifications',
+  pageNotFound: 'Page not found',
+  comingSoon: 'Coming soon',
+  notSignedIn: 'Not signed in',
+  forbidden: 'Not allowed',
+  tooManyRequests: 'Too many requests, please try again later',
+  crossSite: 'Cross-site request refused',
+} as const;
 
 /** C0 and C1 control characters other than tab and newline (and carriage return, which forms send). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is this pattern's purpose.
@@ -16,10 +32,9 @@ export const text = () => z.string().refine((v) => !hasControlChars(v), CONTROL_
 /** An id in a path or body: a uuid in any case, compared in lower case. */
 export const uuid = () => z.uuid().toLowerCase();
 
-/** `?limit=&before=` for lists that can grow (DESIGN §3). */
+/** `?limit=` for lists that can grow (DESIGN §3); each list adds its own `before` cursor. */
 export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(PAGE_MAX_LIMIT).default(PAGE_DEFAULT_LIMIT),
-  before: text().max(200).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 

@@ -1,3 +1,4 @@
+export * from './admin';
 export * from './auth';
 export * from './common';
 export * from './constants';
@@ -7,5 +8,4 @@ export * from './moderation';
 export * from './posts';
 export * from './profiles';
 export * from './search';
-export * from './texts';
 export * from './uploads';

@@ -1,3 +1,17 @@
+import { text } from './common';
+import { z } from './messages';
+
+/** Blocked words (SPEC §2 Admin section, §5; DESIGN §5). */
+export const MODERATION_TEXTS = {
+  blockedWord: 'Your text contains a blocked word. Please rephrase it.',
+  wordTaken: 'This word is already blocked',
+  wordNotFound: 'Blocked word not found',
+} as const;
+
+export const blockedWordBody = z.object({ word: text().trim().min(1).max(100) });
+export const blockedWord = z.object({ id: z.uuid(), word: z.string() });
+export type BlockedWord = z.infer<typeof blockedWord>;
+
 /**
  * The form blocked words are matched on (DESIGN §5): NFKC (full-width and other compatibility
  * forms become plain letters), invisible characters removed (zero-width spaces and joiners, word

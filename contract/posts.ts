@@ -1,20 +1,121 @@
 import { mediaMap, text } from './common';
-import { MAX_POST_IMAGES } from './constants';
 import { z } from './messages';
 import { imageRef } from './profiles';
 
+/** Posts: the server's messages and the Create Post validation (SPEC §5). */
+export const POST_TEXTS = {
+  captionRequiredTitle: 'Caption required',
+  captionRequired: 'Please add a caption to your post',
+  postNotFound: 'Post not found',
+  commentNotFound: 'Comment not found',
+} as const;
+
+/** The home feed, the post card and its comments panel (SPEC §2, §4, §5, §8). */
+export const FEED_TEXTS = {
+  heroTitle: 'Welcome to Airsoft Community',
+  heroSubtitle:
+    'Showcase your loadout, discover events, connect with players and gear up with the best equipment.',
+  feedHeading: 'Latest from Community',
+  noPosts: 'No posts yet. Be the first to share!',
+  noProfilePosts: 'No posts yet',
+  fetchPostsFailed: 'Failed to fetch posts',
+  tryAgain: 'Try again',
+  loadMore: 'Load more',
+  loadingMore: 'Loading more posts...',
+  caughtUp: "You're all caught up",
+  postsList: 'Community posts',
+  like: 'Like',
+  unlike: 'Unlike',
+  likes: 'likes',
+  oneLike: 'like',
+  comments: 'Comments',
+  commentsCount: 'comments',
+  oneComment: 'comment',
+  bookmark: 'Bookmark',
+  share: 'Share',
+  linkCopied: 'Link copied',
+  copyFailed: 'Could not copy the link',
+  deletePost: 'Delete post',
+  deletePostTitle: 'Delete this post?',
+  deletePostDescription: 'The post, its likes and its comments are removed for good.',
+  cancel: 'Cancel',
+  delete: 'Delete',
+  postDeleted: 'Post deleted successfully',
+  postDeleteFailed: 'Failed to delete post',
+  noComments: 'No comments yet. Be the first!',
+  loadCommentsFailed: 'Failed to load comments',
+  fetchCommentsFailed: 'Failed to fetch comments',
+  showMoreComments: 'Show more comments',
+  commentPlaceholder: 'Write a comment...',
+  commentLabel: 'Write a comment',
+  postComment: 'Post comment',
+  signInToComment: 'Sign in to comment',
+  edited: '(edited)',
+  edit: 'Edit',
+  editLabel: 'Edit your comment',
+  save: 'Save',
+  errorTitle: 'Error',
+  successTitle: 'Success',
+  postCommentFailed: 'Failed to post comment',
+  commentUpdated: 'Comment updated successfully',
+  updateCommentFailed: 'Failed to update comment',
+  deleteCommentTitle: 'Delete this comment?',
+  deleteCommentDescription: 'The comment is removed for good.',
+  commentDeleted: 'Comment deleted successfully',
+  deleteCommentFailed: 'Failed to delete comment',
+  moreImages: 'more images',
+} as const;
+
+/** The Create New Post dialog (SPEC §2, §5, §8). */
+export const CREATE_POST_TEXTS = {
+  createPost: 'Create Post',
+  signInToPost: 'Sign in to post',
+  title: 'Create New Post',
+  captionPlaceholder: 'Share your airsoft adventures, loadout, or tips...',
+  uploadImages: 'Upload Images',
+  urlPlaceholder: 'Or paste image URL...',
+  invalidUrl: 'Enter an image URL starting with http:// or https://',
+  /** Not in the spec: shown while an upload or its registration still runs (Post waits). */
+  finishingUploads: 'Finishing image uploads...',
+  post: 'Post',
+  posting: 'Posting...',
+  postCreated: 'Post created',
+  postCreatedDescription: 'Your post has been shared with the community',
+  errorTitle: 'Error',
+  createFailed: 'Failed to create post',
+} as const;
+
 export const CAPTION_MAX = 2200;
+export const MAX_POST_IMAGES = 5;
+export const MAX_POST_IMAGES_SHOWN = 4;
 export const COMMENT_MAX = 2000;
 
 /** SPEC §5: the caption must not be blank after trimming. */
 export const createPostBody = z.object({
-  caption: text().trim().min(1, 'Please add a caption to your post').max(CAPTION_MAX),
+  caption: text().trim().min(1, POST_TEXTS.captionRequired).max(CAPTION_MAX),
   images: z.array(imageRef).max(MAX_POST_IMAGES).default([]),
 });
 export type CreatePostBody = z.infer<typeof createPostBody>;
 
 export const commentBody = z.object({ content: text().trim().min(1).max(COMMENT_MAX) });
 export type CommentBody = z.infer<typeof commentBody>;
+
+/** Post (feed card), SPEC §3. */
+export const feedPost = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  user: z.object({ username: z.string(), avatar: z.string().nullable() }),
+  caption: z.string(),
+  images: z.array(z.string()),
+  createdAt: z.string(),
+  likesCount: z.number(),
+  commentsCount: z.number(),
+  isLiked: z.boolean(),
+  /** The viewer's ability (its author or an admin): the web shows Delete from it. */
+  canDelete: z.boolean(),
+  media: mediaMap.optional(),
+});
+export type FeedPost = z.infer<typeof feedPost>;
 
 /** SPEC §3 Comment. */
 export const comment = z.object({
@@ -33,10 +134,6 @@ export type Comment = z.infer<typeof comment>;
 
 export const likeAnswer = z.object({ isLiked: z.boolean(), likesCount: z.number() });
 export type LikeAnswer = z.infer<typeof likeAnswer>;
-
-export const blockedWordBody = z.object({ word: text().trim().min(1).max(100) });
-export const blockedWord = z.object({ id: z.uuid(), word: z.string() });
-export type BlockedWord = z.infer<typeof blockedWord>;
 
 export const POST_ACTIONS = ['create', 'delete', 'like', 'unlike', 'comment'] as const;
 export type PostAction = (typeof POST_ACTIONS)[number];

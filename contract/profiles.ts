@@ -1,7 +1,28 @@
 import { usernameSchema } from './auth';
 import { mediaMap, text } from './common';
-import { BIO_MAX, LOCATION_MAX } from './constants';
 import { z } from './messages';
+
+export const BIO_MAX = 500;
+export const LOCATION_MAX = 100;
+
+/** Profiles, Settings' profile form, follows and a player's teams (SPEC §2, §8). */
+export const PROFILE_TEXTS = {
+  notFound: 'User not found',
+  fetchProfileFailed: 'Failed to fetch profile',
+  profileUpdated: 'Profile updated',
+  profileUpdateFailed: 'Failed to update profile',
+  avatarUpdated: 'Avatar updated',
+  avatarUploadFailed: 'Failed to upload avatar',
+  avatarSaveFailed: 'Failed to save avatar',
+  bannerUpdated: 'Banner image updated successfully',
+  bannerUpdateFailed: 'Failed to update cover image',
+  followFailed: 'Failed to follow user',
+  unfollowFailed: 'Failed to unfollow user',
+  noTeams: 'Not a member of any team yet',
+  fetchTeamsFailed: 'Failed to fetch teams',
+  // Server-side messages
+  cannotFollowSelf: 'You cannot follow yourself',
+} as const;
 
 /** One segment of an object path: starts with a letter or digit (so never `.` or `..`). */
 const OBJECT_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -84,20 +105,3 @@ export const profileTeam = z.object({
   media: mediaMap.optional(),
 });
 export type ProfileTeam = z.infer<typeof profileTeam>;
-
-/** Post (feed card), SPEC §3. */
-export const feedPost = z.object({
-  id: z.uuid(),
-  userId: z.uuid(),
-  user: z.object({ username: z.string(), avatar: z.string().nullable() }),
-  caption: z.string(),
-  images: z.array(z.string()),
-  createdAt: z.string(),
-  likesCount: z.number(),
-  commentsCount: z.number(),
-  isLiked: z.boolean(),
-  /** The viewer's ability (its author or an admin): the web shows Delete from it. */
-  canDelete: z.boolean(),
-  media: mediaMap.optional(),
-});
-export type FeedPost = z.infer<typeof feedPost>;

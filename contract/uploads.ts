@@ -1,6 +1,19 @@
 import { text } from './common';
 import { z } from './messages';
 
+/** One file of at most 25 MB (SPEC §5, §9); an upload address lives 15 minutes. */
+export const MAX_UPLOAD_BYTES = 26214400;
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+
+/** Uploads (SPEC §8), and the server's refusals of a file. */
+export const UPLOAD_TEXTS = {
+  uploadFailed: 'Upload failed',
+  imageProcessFailed: 'Failed to process uploaded image',
+  fileTooLarge: 'File is too large (max 25 MB)',
+  unsupportedType: 'Only JPEG, PNG, WebP, GIF and AVIF images are accepted',
+  uploadUrlInvalid: 'Upload address is invalid or has expired',
+} as const;
+
 export const uploadUrlAnswer = z.object({ uploadURL: z.string() });
 export type UploadUrlAnswer = z.infer<typeof uploadUrlAnswer>;
 

@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import { TEXTS } from '../../contract';
+import { COMMON_TEXTS } from '../../contract';
 import type { App } from '../context';
 import { forbidden, unsupportedMediaType } from '../errors';
 import { isApiRoute } from './current-user';
@@ -49,7 +49,7 @@ export async function registerSecurity(app: App, opts: { storageOrigin?: string 
       } catch {
         host = null;
       }
-      if (host === null || host !== request.headers.host) throw forbidden(TEXTS.crossSite);
+      if (host === null || host !== request.headers.host) throw forbidden(COMMON_TEXTS.crossSite);
     }
     if (request.routeOptions.config?.rawUpload) return;
     const type = request.headers['content-type'];

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TEXTS, TEXTS } from '../../../contract';
+import { ADMIN_TEXTS, AUTH_TEXTS, COMMON_TEXTS } from '../../../contract';
 import { adminGrants, blockedWords, users } from '../../db/schema';
 import { createTestApp, sessionCookie, type TestApp } from '../../test/app';
 import { createAdmin, createUser, registerViaApi } from '../../test/factories';
@@ -36,8 +36,8 @@ describe('the admin role belongs to an account, never to a name', () => {
     const stranger = await registerViaApi(t.app, account('Admin'));
     expect(stranger.statusCode).toBe(409);
     expect(stranger.json()).toEqual({
-      message: TEXTS.usernameReserved,
-      errors: { username: [TEXTS.usernameReserved] },
+      message: AUTH_TEXTS.usernameReserved,
+      errors: { username: [AUTH_TEXTS.usernameReserved] },
     });
     expect(
       await t.database.db.select().from(users).where(eq(users.email, 'admin@example.test')),
@@ -51,7 +51,7 @@ describe('the admin role belongs to an account, never to a name', () => {
     for (const name of ['ADMIN', 'ops', 'Boss']) {
       const res = await rename(member.cookie, name);
       expect(res.statusCode, name).toBe(409);
-      expect(res.json().message).toBe(TEXTS.usernameReserved);
+      expect(res.json().message).toBe(AUTH_TEXTS.usernameReserved);
     }
     const [row] = await t.database.db.select().from(users).where(eq(users.id, member.id));
     expect(row).toMatchObject({ username: 'sneaky_one', role: 'user' });
@@ -230,7 +230,7 @@ describe('guards belong to routes, not to URL spellings', () => {
           headers: { cookie: u.cookie, origin, host: 'localhost:5000' },
         });
         expect(res.statusCode, `${url} ${origin}`).toBe(403);
-        expect(res.json()).toEqual({ message: TEXTS.crossSite });
+        expect(res.json()).toEqual({ message: COMMON_TEXTS.crossSite });
       }
     }
     expect((await me(u.cookie)).statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { POST_TEXTS } from '../../../contract';
+import { ADMIN_TEXTS } from '../../../contract';
 import { forbidden } from '../../errors';
 import { requireUser } from '../../plugins/current-user';
 import type { SessionUser } from '../auth';
@@ -7,7 +7,7 @@ import type { SessionUser } from '../auth';
 /** Every admin route: signed in (401) and role admin (403). */
 export function requireAdmin(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
-  if (user.role !== 'admin') throw forbidden(POST_TEXTS.adminOnly);
+  if (user.role !== 'admin') throw forbidden(ADMIN_TEXTS.adminOnly);
   return user;
 }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEXTS } from '../../../contract';
+import { AUTH_TEXTS } from '../../../contract';
 import { userSessions, users } from '../../db/schema';
 import { createTestApp, sessionCookie, type TestApp } from '../../test/app';
 import { createUser, registerViaApi, TEST_PASSWORD } from '../../test/factories';
@@ -81,8 +81,8 @@ describe('POST /api/user/password', () => {
     const wrong = await change(u.cookie, 'not-my-password', 'a-brand-new-pass-1');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({
-      message: TEXTS.wrongCurrentPassword,
-      errors: { currentPassword: [TEXTS.wrongCurrentPassword] },
+      message: AUTH_TEXTS.wrongCurrentPassword,
+      errors: { currentPassword: [AUTH_TEXTS.wrongCurrentPassword] },
     });
     const common = await change(u.cookie, TEST_PASSWORD, 'Password123');
     expect(common.statusCode).toBe(400);

@@ -1,6 +1,5 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
-import type { ChangePasswordBody, LoginBody, RegisterBody } from '../../../contract';
-import { TEXTS } from '../../../contract';
+import { AUTH_TEXTS, type ChangePasswordBody, type LoginBody, type RegisterBody } from '../../../contract';
 import type { Db } from '../../db/client';
 import { adminGrants, userSessions, users } from '../../db/schema';
 import { badRequest, conflict, unauthorized, uniqueViolation } from '../../errors';
@@ -12,8 +11,9 @@ import { hashToken, type SessionUser } from './sessions';
 export function userConflict(err: unknown) {
   const constraint = uniqueViolation(err);
   if (constraint === null) return null;
-  if (constraint.includes('email')) return conflict(TEXTS.emailTaken, { email: [TEXTS.emailTaken] });
-  return conflict(TEXTS.usernameTaken, { username: [TEXTS.usernameTaken] });
+  if (constraint.includes('email'))
+    return conflict(AUTH_TEXTS.emailTaken, { email: [AUTH_TEXTS.emailTaken] });
+  return conflict(AUTH_TEXTS.usernameTaken, { username: [AUTH_TEXTS.usernameTaken] });
 }
 
 /** A listed admin name whose one-time grant is already bound to an account. */
@@ -25,7 +25,7 @@ async function grantUsed(db: Db, name: string): Promise<boolean> {
   return !!row;
 }
 
-const reserved = () => conflict(TEXTS.usernameReserved, { username: [TEXTS.usernameReserved] });
+const reserved = () => conflict(AUTH_TEXTS.usernameReserved, { username: [AUTH_TEXTS.usernameReserved] });
 
 /**
  * Creates the account. A name listed in ADMIN_USERNAMES whose grant is unused makes this account
@@ -34,7 +34,7 @@ const reserved = () => conflict(TEXTS.usernameReserved, { username: [TEXTS.usern
  */
 export async function register(db: Db, body: RegisterBody, adminUsernames: string[]): Promise<SessionUser> {
   if (isCommonPassword(body.password))
-    throw badRequest(TEXTS.commonPassword, { password: [TEXTS.commonPassword] });
+    throw badRequest(AUTH_TEXTS.commonPassword, { password: [AUTH_TEXTS.commonPassword] });
   const listed = isListedAdminName(body.username, adminUsernames);
   if (listed && (await grantUsed(db, body.username))) throw reserved();
   const taken = await db
@@ -48,8 +48,8 @@ export async function register(db: Db, body: RegisterBody, adminUsernames: strin
     )
     .limit(2);
   if (taken.some((u) => u.username.toLowerCase() === body.username.toLowerCase()))
-    throw conflict(TEXTS.usernameTaken, { username: [TEXTS.usernameTaken] });
-  if (taken.length > 0) throw conflict(TEXTS.emailTaken, { email: [TEXTS.emailTaken] });
+    throw conflict(AUTH_TEXTS.usernameTaken, { username: [AUTH_TEXTS.usernameTaken] });
+  if (taken.length > 0) throw conflict(AUTH_TEXTS.emailTaken, { email: [AUTH_TEXTS.emailTaken] });
   const password = await hashPassword(body.password);
   try {
     return await db.transaction(async (tx) => {
@@ -87,9 +87,10 @@ export async function login(db: Db, body: LoginBody): Promise<SessionUser> {
     .limit(1);
   if (!user) {
     await dummyVerify(body.password);
-    throw unauthorized(TEXTS.invalidCredentials);
+    throw unauthorized(AUTH_TEXTS.invalidCredentials);
   }
-  if (!(await verifyPassword(user.password, body.password))) throw unauthorized(TEXTS.invalidCredentials);
+  if (!(await verifyPassword(user.password, body.password)))
+    throw unauthorized(AUTH_TEXTS.invalidCredentials);
   return user;
 }
 
@@ -137,9 +138,9 @@ export async function changePassword(
 ): Promise<void> {
   const [row] = await db.select({ password: users.password }).from(users).where(eq(users.id, user.id));
   if (!row || !(await verifyPassword(row.password, body.currentPassword)))
-    throw badRequest(TEXTS.wrongCurrentPassword, { currentPassword: [TEXTS.wrongCurrentPassword] });
+    throw badRequest(AUTH_TEXTS.wrongCurrentPassword, { currentPassword: [AUTH_TEXTS.wrongCurrentPassword] });
   if (isCommonPassword(body.newPassword))
-    throw badRequest(TEXTS.commonPassword, { newPassword: [TEXTS.commonPassword] });
+    throw badRequest(AUTH_TEXTS.commonPassword, { newPassword: [AUTH_TEXTS.commonPassword] });
   const password = await hashPassword(body.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ password }).where(eq(users.id, user.id));

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { MAX_UPLOAD_BYTES, TEXTS } from '../../../contract';
+import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS } from '../../../contract';
 import type { Ctx } from '../../context';
 import { HttpError } from '../../errors';
 import { fetchOutside, OutsideFetchError } from '../../lib/outside-fetch';
@@ -35,14 +35,14 @@ export async function proxiedImage(ctx: Ctx, url: string, sig: string | undefine
     body = res.body;
   } catch (err) {
     if (err instanceof OutsideFetchError && err.reason === 'too-large')
-      throw new HttpError(413, TEXTS.fileTooLarge);
+      throw new HttpError(413, UPLOAD_TEXTS.fileTooLarge);
     if (err instanceof OutsideFetchError && err.reason === 'private-address')
       throw new HttpError(403, 'Images from private addresses are not shown');
     if (err instanceof HttpError) throw err;
     throw new HttpError(502, PROXY_TEXTS.unavailable);
   }
   const type = sniffImageType(body.subarray(0, SNIFF_BYTES));
-  if (!type) throw new HttpError(415, TEXTS.unsupportedType);
+  if (!type) throw new HttpError(415, UPLOAD_TEXTS.unsupportedType);
   const webp = await ctx.imageJobs.run(() => reencodeAsWebp(body, type));
   await ctx.storage.putBuffer(key, webp, 'image/webp');
   return { body: Readable.from(webp), contentType: 'image/webp', size: webp.length };

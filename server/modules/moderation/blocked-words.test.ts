@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normalizeForMatch, POST_TEXTS } from '../../../contract';
+import { MODERATION_TEXTS, normalizeForMatch } from '../../../contract';
 import { posts } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser } from '../../test/factories';
@@ -58,7 +58,7 @@ describe('posts with a disguised blocked word are refused', () => {
         payload: { caption },
       });
       expect(res.statusCode, caption).toBe(400);
-      expect(res.json().message).toBe(POST_TEXTS.blockedWord);
+      expect(res.json().message).toBe(MODERATION_TEXTS.blockedWord);
     }
     expect(await t.database.db.select().from(posts).where(eq(posts.userId, author.id))).toHaveLength(0);
   });

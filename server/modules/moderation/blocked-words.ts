@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { type BlockedWord, normalizeForMatch, POST_TEXTS } from '../../../contract';
+import { type BlockedWord, MODERATION_TEXTS, normalizeForMatch } from '../../../contract';
 import type { Db } from '../../db/client';
 import { blockedWords } from '../../db/schema';
 import { badRequest, conflict, notFound, uniqueViolation } from '../../errors';
@@ -22,7 +22,7 @@ export function containsWord(text: string, word: string): boolean {
 export async function assertNoBlockedWords(db: Db, ...texts: string[]): Promise<void> {
   const words = await db.select({ word: blockedWords.word }).from(blockedWords);
   if (words.some(({ word }) => texts.some((t) => containsWord(t, word))))
-    throw badRequest(POST_TEXTS.blockedWord);
+    throw badRequest(MODERATION_TEXTS.blockedWord);
 }
 
 export async function listBlockedWords(db: Db): Promise<BlockedWord[]> {
@@ -40,7 +40,7 @@ export async function addBlockedWord(db: Db, word: string, addedBy: string): Pro
       .returning({ id: blockedWords.id, word: blockedWords.word });
     return row;
   } catch (err) {
-    if (uniqueViolation(err) !== null) throw conflict(POST_TEXTS.wordTaken);
+    if (uniqueViolation(err) !== null) throw conflict(MODERATION_TEXTS.wordTaken);
     throw err;
   }
 }
@@ -50,5 +50,5 @@ export async function removeBlockedWord(db: Db, id: string): Promise<void> {
     .delete(blockedWords)
     .where(eq(blockedWords.id, id))
     .returning({ id: blockedWords.id });
-  if (gone.length === 0) throw notFound(POST_TEXTS.wordNotFound);
+  if (gone.length === 0) throw notFound(MODERATION_TEXTS.wordNotFound);
 }

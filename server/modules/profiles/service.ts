@@ -1,6 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FollowAnswer, SearchUser, UpdateProfileBody, UserProfile } from '../../../contract';
-import { TEXTS } from '../../../contract';
+import {
+  AUTH_TEXTS,
+  type FollowAnswer,
+  PROFILE_TEXTS,
+  type SearchUser,
+  type UpdateProfileBody,
+  type UserProfile,
+} from '../../../contract';
 import type { Db } from '../../db/client';
 import { iso, rows } from '../../db/rows';
 import { follows, users } from '../../db/schema';
@@ -38,7 +44,7 @@ export async function getProfile(db: Db, username: string, viewer: SessionUser |
           EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId} AND f.following_id = u.id) AS is_following
         FROM users u WHERE lower(u.username) = lower(${username}) LIMIT 1`,
   );
-  if (!r) throw notFound(TEXTS.notFound);
+  if (!r) throw notFound(PROFILE_TEXTS.notFound);
   return {
     id: r.id,
     username: r.username,
@@ -64,7 +70,7 @@ export async function updateProfile(
 ): Promise<SessionUser> {
   const userId = user.id;
   if (body.username !== undefined && !mayTakeUsername(user, body.username, adminUsernames))
-    throw conflict(TEXTS.usernameReserved, { username: [TEXTS.usernameReserved] });
+    throw conflict(AUTH_TEXTS.usernameReserved, { username: [AUTH_TEXTS.usernameReserved] });
   if (Object.keys(body).length === 0) {
     const [same] = await db.select().from(users).where(eq(users.id, userId));
     return same;
@@ -92,19 +98,19 @@ async function followersCount(db: Db, userId: string): Promise<number> {
 
 async function requireUserExists(db: Db, userId: string) {
   const [u] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!u) throw notFound(TEXTS.notFound);
+  if (!u) throw notFound(PROFILE_TEXTS.notFound);
 }
 
 /** Idempotent: following twice keeps one row (the unique pair decides under concurrency). */
 export async function follow(db: Db, viewer: SessionUser, targetId: string): Promise<FollowAnswer> {
-  if (!mayFollow(viewer, targetId)) throw badRequest(TEXTS.cannotFollowSelf);
+  if (!mayFollow(viewer, targetId)) throw badRequest(PROFILE_TEXTS.cannotFollowSelf);
   await requireUserExists(db, targetId);
   await db.insert(follows).values({ followerId: viewer.id, followingId: targetId }).onConflictDoNothing();
   return { isFollowing: true, followersCount: await followersCount(db, targetId) };
 }
 
 export async function unfollow(db: Db, viewer: SessionUser, targetId: string): Promise<FollowAnswer> {
-  if (!mayFollow(viewer, targetId)) throw badRequest(TEXTS.cannotFollowSelf);
+  if (!mayFollow(viewer, targetId)) throw badRequest(PROFILE_TEXTS.cannotFollowSelf);
   await requireUserExists(db, targetId);
   await db.delete(follows).where(and(eq(follows.followerId, viewer.id), eq(follows.followingId, targetId)));
   return { isFollowing: false, followersCount: await followersCount(db, targetId) };

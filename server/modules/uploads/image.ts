@@ -5,7 +5,7 @@ import {
   IMAGE_LIMIT_TEXTS,
   MAX_IMAGE_FRAMES,
   MAX_IMAGE_PIXELS,
-  TEXTS,
+  UPLOAD_TEXTS,
 } from '../../../contract';
 import { HttpError, payloadTooLarge, unsupportedMediaType } from '../../errors';
 
@@ -59,7 +59,7 @@ export async function checkImageSize(input: Buffer, type: ImageType): Promise<{ 
   try {
     meta = await sharp(input, { animated, limitInputPixels: false }).metadata();
   } catch {
-    throw unsupportedMediaType(TEXTS.unsupportedType);
+    throw unsupportedMediaType(UPLOAD_TEXTS.unsupportedType);
   }
   const pages = meta.pages ?? 1;
   const frameHeight = meta.pageHeight ?? meta.height ?? 0;
@@ -88,7 +88,7 @@ export async function reencodeAsWebp(input: Buffer, type: ImageType): Promise<Bu
       .toBuffer();
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    throw unsupportedMediaType(TEXTS.unsupportedType);
+    throw unsupportedMediaType(UPLOAD_TEXTS.unsupportedType);
   }
 }
 
@@ -150,6 +150,6 @@ export async function prepareImage(input: Buffer, type: ImageType): Promise<Prep
     return { webp, ...(await describeAndResize(webp)) };
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    throw unsupportedMediaType(TEXTS.unsupportedType);
+    throw unsupportedMediaType(UPLOAD_TEXTS.unsupportedType);
   }
 }

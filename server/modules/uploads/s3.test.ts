@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES, TEXTS, UPLOAD_URL_TTL_SECONDS } from '../../../contract';
+import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS, UPLOAD_URL_TTL_SECONDS } from '../../../contract';
 import { S3Storage } from '../../storage/s3';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
@@ -135,7 +135,7 @@ describe('uploads with S3 storage', () => {
     expect((await putToBucket(url, big)).status).toBe(200);
     const res = await register(alice.cookie, url);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: TEXTS.fileTooLarge });
+    expect(res.json()).toEqual({ message: UPLOAD_TEXTS.fileTooLarge });
     expect(await storage.get(rawKeyOf(url))).toBeNull();
   });
 
@@ -145,7 +145,7 @@ describe('uploads with S3 storage', () => {
     expect((await putToBucket(url, svg, 'image/svg+xml')).status).toBe(200);
     const res = await register(alice.cookie, url);
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ message: TEXTS.unsupportedType });
+    expect(res.json()).toEqual({ message: UPLOAD_TEXTS.unsupportedType });
     expect(await storage.get(rawKeyOf(url))).toBeNull();
   });
 

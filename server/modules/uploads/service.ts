@@ -4,9 +4,9 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   MAX_UPLOAD_BYTES,
   type RegisterImageAnswer,
-  TEXTS,
   UPLOAD_QUOTA,
   UPLOAD_QUOTA_TEXTS,
+  UPLOAD_TEXTS,
   UPLOAD_URL_TTL_SECONDS,
   type UploadUrlAnswer,
 } from '../../../contract';
@@ -27,7 +27,7 @@ import { type PreparedImage, prepareImage, SNIFF_BYTES, sniffImageType } from '.
 import { objectKey, variantPath } from './image-meta';
 import { localUploadUrl, verifyUploadSignature } from './signing';
 
-/** Server-side messages of this module beyond the shared TEXTS. */
+/** Server-side messages of this module beyond UPLOAD_TEXTS. */
 export const UPLOAD_MESSAGES = {
   notAnUploadUrl: 'imageURL is not an upload address from this site',
   uploadNotFound: 'Upload not found',
@@ -108,11 +108,11 @@ export async function receiveUpload(ctx: Ctx, input: ReceiveUploadInput): Promis
     !UUID_ONLY.test(input.id) ||
     !verifyUploadSignature(ctx.config.sessionSecret, input.id, input.expires, input.signature)
   ) {
-    throw forbidden(TEXTS.uploadUrlInvalid);
+    throw forbidden(UPLOAD_TEXTS.uploadUrlInvalid);
   }
   const declared = Number(input.contentLength);
   if (input.contentLength && Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) {
-    throw payloadTooLarge(TEXTS.fileTooLarge);
+    throw payloadTooLarge(UPLOAD_TEXTS.fileTooLarge);
   }
 
   const [token] = await ctx.db
@@ -126,7 +126,7 @@ export async function receiveUpload(ctx: Ctx, input: ReceiveUploadInput): Promis
       ),
     )
     .returning({ id: uploadTokens.id, objectKey: uploadTokens.objectKey });
-  if (!token) throw forbidden(TEXTS.uploadUrlInvalid);
+  if (!token) throw forbidden(UPLOAD_TEXTS.uploadUrlInvalid);
 
   try {
     const stored = await storeUpload(ctx.storage, token.objectKey, input.body ?? Readable.from([]));
@@ -169,13 +169,13 @@ async function storeUpload(
   }
   const head = Buffer.concat(headChunks);
   const type = sniffImageType(head);
-  if (!type) throw unsupportedMediaType(TEXTS.unsupportedType);
+  if (!type) throw unsupportedMediaType(UPLOAD_TEXTS.unsupportedType);
 
   const md5 = createHash('md5');
   let total = 0;
   const take = (chunk: Buffer) => {
     total += chunk.length;
-    if (total > MAX_UPLOAD_BYTES) throw payloadTooLarge(TEXTS.fileTooLarge);
+    if (total > MAX_UPLOAD_BYTES) throw payloadTooLarge(UPLOAD_TEXTS.fileTooLarge);
     md5.update(chunk);
     return chunk;
   };
@@ -241,7 +241,7 @@ export async function registerImage(
   } catch (err) {
     if (!(err instanceof TooLargeError)) throw err;
     await ctx.storage.delete(token.objectKey);
-    throw payloadTooLarge(TEXTS.fileTooLarge);
+    throw payloadTooLarge(UPLOAD_TEXTS.fileTooLarge);
   }
   if (!raw) {
     // Still being written, or registered a moment ago by a concurrent request.
@@ -253,7 +253,7 @@ export async function registerImage(
   const type = sniffImageType(raw.subarray(0, SNIFF_BYTES));
   let prepared: PreparedImage;
   try {
-    if (!type) throw unsupportedMediaType(TEXTS.unsupportedType);
+    if (!type) throw unsupportedMediaType(UPLOAD_TEXTS.unsupportedType);
     const input = raw;
     prepared = await ctx.imageJobs.run(() => prepareImage(input, type));
   } catch (err) {

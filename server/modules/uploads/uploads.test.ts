@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES, TEXTS, UPLOAD_URL_TTL_SECONDS } from '../../../contract';
+import { COMMON_TEXTS, MAX_UPLOAD_BYTES, UPLOAD_TEXTS, UPLOAD_URL_TTL_SECONDS } from '../../../contract';
 import { uploadTokens } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser, type TestUser } from '../../test/factories';
@@ -81,7 +81,7 @@ describe('POST /api/objects/upload', () => {
   it('refuses an anonymous visitor', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/objects/upload' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: TEXTS.notSignedIn });
+    expect(res.json()).toEqual({ message: COMMON_TEXTS.notSignedIn });
   });
 
   it('answers a signed same-origin address backed by an upload token', async () => {
@@ -166,7 +166,7 @@ describe('the full flow (local disk)', () => {
     // The address was used once and cannot be used again.
     const reuse = await putFile(url, jpeg);
     expect(reuse.statusCode).toBe(403);
-    expect(reuse.json()).toEqual({ message: TEXTS.uploadUrlInvalid });
+    expect(reuse.json()).toEqual({ message: UPLOAD_TEXTS.uploadUrlInvalid });
   });
 
   it('accepts PNG, GIF (keeping animation), WebP and AVIF, fitting large images within 2048 px', async () => {
@@ -224,7 +224,7 @@ describe('refused files', () => {
     ] as const) {
       const res = await putFile(url, bytes, type);
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ message: TEXTS.unsupportedType });
+      expect(res.json()).toEqual({ message: UPLOAD_TEXTS.unsupportedType });
       expect(storedFiles()).toEqual(before);
     }
     // Nothing was uploaded, so nothing can be registered...
@@ -241,7 +241,7 @@ describe('refused files', () => {
     const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
     const reg = await uploadAndRegister(alice, fake);
     expect(reg.statusCode).toBe(415);
-    expect(reg.json()).toEqual({ message: TEXTS.unsupportedType });
+    expect(reg.json()).toEqual({ message: UPLOAD_TEXTS.unsupportedType });
     expect(storedFiles()).toEqual(before);
   });
 
@@ -252,7 +252,7 @@ describe('refused files', () => {
     Buffer.from([0xff, 0xd8, 0xff, 0xe0]).copy(big);
     const res = await putFile(url, big);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: TEXTS.fileTooLarge });
+    expect(res.json()).toEqual({ message: UPLOAD_TEXTS.fileTooLarge });
     expect(storedFiles()).toEqual(before);
     // Refused on the header alone: not a byte of the body is read.
     let pulled = 0;
@@ -269,7 +269,7 @@ describe('refused files', () => {
       headers: { 'content-type': 'image/jpeg', 'content-length': String(MAX_UPLOAD_BYTES + 1) },
     });
     expect(declared.statusCode).toBe(413);
-    expect(declared.json()).toEqual({ message: TEXTS.fileTooLarge });
+    expect(declared.json()).toEqual({ message: UPLOAD_TEXTS.fileTooLarge });
     expect(pulled).toBe(0);
     // The address was not consumed.
     const [row] = await t.database.db
@@ -295,7 +295,7 @@ describe('refused files', () => {
     }
     const res = await putFile(url, Readable.from(body()));
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: TEXTS.fileTooLarge });
+    expect(res.json()).toEqual({ message: UPLOAD_TEXTS.fileTooLarge });
     expect(pulled).toBeGreaterThan(MAX_UPLOAD_BYTES);
     expect(pulled).toBeLessThan(total);
     expect(storedFiles()).toEqual(before);
@@ -332,7 +332,7 @@ describe('the signed upload address', () => {
     ]) {
       const res = await putFile(bad, await jpeg());
       expect(res.statusCode, bad).toBe(403);
-      expect(res.json()).toEqual({ message: TEXTS.uploadUrlInvalid });
+      expect(res.json()).toEqual({ message: UPLOAD_TEXTS.uploadUrlInvalid });
     }
     expect((await putFile(url, await jpeg())).statusCode).toBe(200);
   });
@@ -345,7 +345,7 @@ describe('the signed upload address', () => {
       await jpeg(),
     );
     expect(expired.statusCode).toBe(403);
-    expect(expired.json()).toEqual({ message: TEXTS.uploadUrlInvalid });
+    expect(expired.json()).toEqual({ message: UPLOAD_TEXTS.uploadUrlInvalid });
 
     const url = await newUploadUrl(alice.cookie);
     await t.database.db
@@ -354,7 +354,7 @@ describe('the signed upload address', () => {
       .where(eq(uploadTokens.id, tokenIdOf(url)));
     const tokenExpired = await putFile(url, await jpeg());
     expect(tokenExpired.statusCode).toBe(403);
-    expect(tokenExpired.json()).toEqual({ message: TEXTS.uploadUrlInvalid });
+    expect(tokenExpired.json()).toEqual({ message: UPLOAD_TEXTS.uploadUrlInvalid });
   });
 
   it('lets only one of two concurrent PUTs to the same address through', async () => {

@@ -1,4 +1,4 @@
-import { SECTION_SWITCH_DELAY_MS } from '@contract/constants';
+import { SECTION_SWITCH_DELAY_MS } from '@web/lib/constants';
 import {
   createContext,
   type ReactNode,

@@ -1,4 +1,4 @@
-import { WEB_TEXTS } from '@contract/texts';
+import { COMMON_TEXTS } from '@contract/common';
 import { cn } from '@web/lib/cn';
 import { Construction } from 'lucide-react';
 import type * as React from 'react';
@@ -40,7 +40,7 @@ export function ComingSoon({ children }: { children?: React.ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border p-10 text-center text-muted-foreground">
       <Construction className="size-8 text-primary" aria-hidden="true" />
-      <p>{children ?? `${WEB_TEXTS.comingSoon}.`}</p>
+      <p>{children ?? `${COMMON_TEXTS.comingSoon}.`}</p>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_THEME, THEME_STORAGE_KEY, type Theme } from '@contract/constants';
+import { DEFAULT_THEME, THEME_STORAGE_KEY, type Theme } from '@web/lib/constants';
 import { useSyncExternalStore } from 'react';
 
 /** Theme preference (SPEC §4): light or dark, dark by default, kept under the key 'theme'. */

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { resetToasts } from '@web/components/ui/use-toast';
+import { resetToasts } from '@web/lib/toast';
 import { afterEach, vi } from 'vitest';
 
 // Pages are lazy chunks: the first import of one is transformed on demand and can take a while.
@@ -39,3 +39,4 @@ if (!window.ResizeObserver) {
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 if (!Element.prototype.hasPointerCapture) Element.prototype.hasPointerCapture = () => false;
 if (!Element.prototype.releasePointerCapture) Element.prototype.releasePointerCapture = () => {};
+if (!Element.prototype.setPointerCapture) Element.prototype.setPointerCapture = () => {};

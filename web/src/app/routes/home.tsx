@@ -1,5 +1,5 @@
-import { PRODUCT_NAME } from '@contract/constants';
-import { WEB_TEXTS } from '@contract/texts';
+import { PRODUCT_NAME } from '@contract/common';
+import { FEED_TEXTS } from '@contract/posts';
 import { ComingSoon, PageContainer, PageTitle } from '@web/components/page';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
@@ -70,9 +70,9 @@ function Hero() {
       <div className="relative max-w-2xl">
         <p className="mb-4 text-sm font-semibold tracking-[0.2em] text-primary uppercase">{PRODUCT_NAME}</p>
         <h1 id="hero-title" className="text-4xl font-extrabold tracking-tight sm:text-5xl">
-          {WEB_TEXTS.heroTitle}
+          {FEED_TEXTS.heroTitle}
         </h1>
-        <p className="mt-5 text-lg text-white/80">{WEB_TEXTS.heroSubtitle}</p>
+        <p className="mt-5 text-lg text-white/80">{FEED_TEXTS.heroSubtitle}</p>
         <div className="mt-8 flex flex-wrap gap-3">
           <Button
             size="lg"

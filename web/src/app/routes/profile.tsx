@@ -1,4 +1,4 @@
-import { TEXTS } from '@contract/texts';
+import { PROFILE_TEXTS } from '@contract/profiles';
 import { PageContainer } from '@web/components/page';
 import { Button } from '@web/components/ui/button';
 import { UserPosts } from '@web/features/posts/components/user-posts';
@@ -29,7 +29,9 @@ export function ProfilePage() {
       <PageContainer>
         <div className="flex flex-col items-center gap-4 rounded-xl border border-border bg-card p-12 text-center">
           <UserX className="size-10 text-muted-foreground" aria-hidden="true" />
-          <h1 className="text-xl font-semibold">{missing ? TEXTS.notFound : TEXTS.fetchProfileFailed}</h1>
+          <h1 className="text-xl font-semibold">
+            {missing ? PROFILE_TEXTS.notFound : PROFILE_TEXTS.fetchProfileFailed}
+          </h1>
           <Button asChild variant="outline">
             <Link to="/">Go home</Link>
           </Button>

@@ -1,4 +1,5 @@
-import { TEXTS } from '@contract/texts';
+import { AUTH_TEXTS } from '@contract/auth';
+import { COMMON_TEXTS } from '@contract/common';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import {
@@ -9,12 +10,12 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
-import { toast } from '@web/components/ui/use-toast';
 import { useLogout } from '@web/features/auth/api/logout';
 import { HeaderSearch } from '@web/features/search/components/header-search';
 import { errorText } from '@web/lib/api';
 import { useUser } from '@web/lib/auth';
 import { sizedSrc } from '@web/lib/media';
+import { toast } from '@web/lib/toast';
 import { Bell, LogOut, Settings, User } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Logo } from './logo';
@@ -55,9 +56,9 @@ function NotificationsMenu() {
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent className="w-72">
-        <DropdownMenuLabel>{TEXTS.notifications}</DropdownMenuLabel>
+        <DropdownMenuLabel>{COMMON_TEXTS.notifications}</DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <p className="px-2 py-6 text-center text-sm text-muted-foreground">{TEXTS.noNotifications}</p>
+        <p className="px-2 py-6 text-center text-sm text-muted-foreground">{COMMON_TEXTS.noNotifications}</p>
       </DropdownMenuContent>
     </DropdownMenu>
   );
@@ -68,7 +69,7 @@ function ProfileMenu({ username, avatar }: { username: string; avatar: string | 
   const logout = useLogout({
     onSuccess: () => navigate('/auth'),
     onError: (error) =>
-      toast({ variant: 'destructive', title: TEXTS.logoutFailed, description: errorText(error) }),
+      toast({ variant: 'destructive', title: AUTH_TEXTS.logoutFailed, description: errorText(error) }),
   });
   return (
     <DropdownMenu>

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@contract/constants';
+import { PRODUCT_NAME } from '@contract/common';
 import { cn } from '@web/lib/cn';
 import { Crosshair } from 'lucide-react';
 import { Link } from 'react-router';

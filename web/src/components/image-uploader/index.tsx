@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES } from '@contract/constants';
+import { MAX_UPLOAD_BYTES } from '@contract/uploads';
 import { Spinner } from '@web/components/ui/spinner';
 import { lazy, Suspense, useState } from 'react';
 

@@ -1,6 +1,6 @@
-import { UPLOAD_RETRY_DELAYS } from '@contract/constants';
 import type { RegisterImageAnswer, UploadUrlAnswer } from '@contract/uploads';
 import { ApiError, apiRequest } from '@web/lib/api';
+import { UPLOAD_RETRY_DELAYS } from '@web/lib/constants';
 
 /** POST /api/objects/upload: a fresh, signed address to PUT one file to (SPEC §4 Image flow). */
 export function requestUploadUrl(): Promise<UploadUrlAnswer> {

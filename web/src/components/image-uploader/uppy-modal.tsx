@@ -1,12 +1,12 @@
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
-import { TEXTS } from '@contract/texts';
+import { UPLOAD_TEXTS } from '@contract/uploads';
 import AwsS3 from '@uppy/aws-s3';
 import Uppy from '@uppy/core';
 import DashboardModal from '@uppy/react/dashboard-modal';
-import { toast } from '@web/components/ui/use-toast';
 import { errorText } from '@web/lib/api';
 import { useTheme } from '@web/lib/theme';
+import { toast } from '@web/lib/toast';
 import { useEffect, useRef, useState } from 'react';
 import type { ImageUploaderProps } from './index';
 import { createSignRequest, registerImageWithRetries, uploadErrorMessage } from './upload-api';
@@ -25,7 +25,7 @@ async function registerOrReport(imageURL: string): Promise<string | null> {
     toast({
       variant: 'destructive',
       title: 'Error',
-      description: errorText(error, TEXTS.imageProcessFailed),
+      description: errorText(error, UPLOAD_TEXTS.imageProcessFailed),
     });
     return null;
   }
@@ -85,7 +85,7 @@ export default function UppyModal(props: ImageUploaderProps) {
     instance.on('upload-error', (_file, error) => {
       toast({
         variant: 'destructive',
-        title: propsRef.current.uploadErrorTitle ?? TEXTS.uploadFailed,
+        title: propsRef.current.uploadErrorTitle ?? UPLOAD_TEXTS.uploadFailed,
         description: uploadErrorMessage(error),
       });
     });

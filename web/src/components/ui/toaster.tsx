@@ -1,32 +1,46 @@
-import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX } from '@contract/constants';
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
-import { useToast } from './use-toast';
+import { TOAST_DURATION_MS, TOAST_LIMIT } from '@web/lib/constants';
+import { dismissToast } from '@web/lib/toast';
+import { useEffect } from 'react';
+import { Toaster as Sonner } from 'sonner';
 
 /**
- * The toast region (SPEC §9): 5 s display, swipe right past 50 px to dismiss, F8 focuses it.
- * The viewport list is a persistent polite live region, so a new toast is read out from there;
- * Radix's own hidden copy of the text is switched off (`data-radix-toast-announce-exclude`) so
- * that each toast's text is in the page once.
+ * The toast region (SPEC §9), on sonner: one toast shown at a time for 5 s, swiped right to
+ * dismiss, F8 focuses the region (a polite live region). Escape closes the toast on screen before
+ * any other layer, as the newest layer.
  */
 export function Toaster() {
-  const { toasts } = useToast();
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && dismissToast()) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
+    // The capture phase on window runs before the dialogs' own Escape handling on document.
+    window.addEventListener('keydown', onKeyDown, { capture: true });
+    return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
+  }, []);
   return (
-    <ToastProvider
+    <Sonner
+      position="bottom-right"
+      hotkey={['F8']}
+      visibleToasts={TOAST_LIMIT}
       duration={TOAST_DURATION_MS}
-      swipeDirection="right"
-      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-    >
-      {toasts.map(({ id, title, description, action, ...props }) => (
-        <Toast key={id} {...props}>
-          <div className="grid gap-1" data-radix-toast-announce-exclude="">
-            {title ? <ToastTitle>{title}</ToastTitle> : null}
-            {description ? <ToastDescription>{description}</ToastDescription> : null}
-          </div>
-          {action}
-          <ToastClose />
-        </Toast>
-      ))}
-      <ToastViewport hotkey={['F8']} aria-live="polite" aria-atomic="false" />
-    </ToastProvider>
+      swipeDirections={['right']}
+      closeButton
+      toastOptions={{
+        unstyled: true,
+        closeButtonAriaLabel: 'Close',
+        classNames: {
+          toast:
+            'group pointer-events-auto relative flex w-full items-center gap-4 overflow-hidden rounded-lg border p-4 pr-8 shadow-xl md:w-[390px]',
+          content: 'grid gap-1',
+          title: 'text-sm font-semibold',
+          description: 'text-sm opacity-90',
+          closeButton:
+            'absolute top-2 right-2 rounded-md p-1 opacity-70 transition-opacity outline-none hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring group-[.destructive]:focus-visible:ring-destructive-foreground',
+        },
+      }}
+    />
   );
 }

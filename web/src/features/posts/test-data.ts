@@ -1,6 +1,5 @@
 // Test data for the posts feature's component tests.
-import type { Comment } from '@contract/posts';
-import type { FeedPost } from '@contract/profiles';
+import type { Comment, FeedPost } from '@contract/posts';
 
 export const ME_ID = '00000000-0000-4000-8000-000000000001';
 export const OTHER_ID = '00000000-0000-4000-8000-0000000000aa';

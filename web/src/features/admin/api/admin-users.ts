@@ -1,5 +1,5 @@
-import type { AdminUser } from '@contract/auth';
-import type { UserRole } from '@contract/constants';
+import type { AdminUser } from '@contract/admin';
+import type { UserRole } from '@contract/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 

@@ -1,4 +1,4 @@
-import type { BlockedWord } from '@contract/posts';
+import type { BlockedWord } from '@contract/moderation';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /api/admin/blocked-words → [{id, word}], sorted by word (admins only). */

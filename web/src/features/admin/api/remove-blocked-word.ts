@@ -1,4 +1,4 @@
-import type { BlockedWord } from '@contract/posts';
+import type { BlockedWord } from '@contract/moderation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 import { blockedWordsQueryKey } from './get-blocked-words';

@@ -1,4 +1,4 @@
-import { ADMIN_TEXTS } from '@contract/texts';
+import { ADMIN_TEXTS } from '@contract/admin';
 import { ComingSoon } from '@web/components/page';
 import { Button } from '@web/components/ui/button';
 import {

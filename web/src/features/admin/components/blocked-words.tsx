@@ -1,11 +1,11 @@
-import { ADMIN_TEXTS } from '@contract/texts';
+import { ADMIN_TEXTS } from '@contract/admin';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { toast } from '@web/components/ui/use-toast';
 import { ApiError } from '@web/lib/api';
+import { toast } from '@web/lib/toast';
 import { Ban, Plus, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useAddBlockedWord } from '../api/add-blocked-word';

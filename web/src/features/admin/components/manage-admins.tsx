@@ -1,14 +1,14 @@
-import type { AdminUser } from '@contract/auth';
-import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@contract/constants';
-import { ADMIN_TEXTS } from '@contract/texts';
+import { ADMIN_TEXTS, type AdminUser } from '@contract/admin';
+import { SEARCH_MIN_LENGTH } from '@contract/search';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { toast } from '@web/components/ui/use-toast';
 import { errorText } from '@web/lib/api';
 import { useUser } from '@web/lib/auth';
+import { SEARCH_DEBOUNCE_MS } from '@web/lib/constants';
+import { toast } from '@web/lib/toast';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { ShieldCheck, ShieldOff, ShieldPlus, UserCog } from 'lucide-react';
 import { useId, useState } from 'react';

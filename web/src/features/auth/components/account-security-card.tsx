@@ -1,11 +1,10 @@
-import type { ChangePasswordForm } from '@contract/auth';
-import { TEXTS } from '@contract/texts';
+import { AUTH_TEXTS, type ChangePasswordForm } from '@contract/auth';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { toast } from '@web/components/ui/use-toast';
 import { ApiError, errorText } from '@web/lib/api';
 import { applyServerFieldErrors, lazyZodResolver } from '@web/lib/form';
+import { toast } from '@web/lib/toast';
 import { KeyRound, LogOut } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useChangePassword } from '../api/change-password';
@@ -23,20 +22,24 @@ export function AccountSecurityCard() {
   const change = useChangePassword({
     onSuccess: () => {
       form.reset(EMPTY);
-      toast({ title: TEXTS.passwordChanged });
+      toast({ title: AUTH_TEXTS.passwordChanged });
     },
     onError: (error) => {
       if (error instanceof ApiError)
         applyServerFieldErrors(error.fieldErrors, form.setError as never, ['currentPassword', 'newPassword']);
-      toast({ variant: 'destructive', title: TEXTS.passwordChangeFailed, description: errorText(error) });
+      toast({
+        variant: 'destructive',
+        title: AUTH_TEXTS.passwordChangeFailed,
+        description: errorText(error),
+      });
     },
   });
   const revoke = useRevokeOtherSessions({
-    onSuccess: () => toast({ title: TEXTS.otherSessionsRevoked }),
+    onSuccess: () => toast({ title: AUTH_TEXTS.otherSessionsRevoked }),
     onError: (error) =>
       toast({
         variant: 'destructive',
-        title: TEXTS.otherSessionsRevokeFailed,
+        title: AUTH_TEXTS.otherSessionsRevokeFailed,
         description: errorText(error),
       }),
   });

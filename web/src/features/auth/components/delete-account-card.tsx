@@ -1,10 +1,10 @@
-import { TEXTS } from '@contract/texts';
+import { AUTH_TEXTS } from '@contract/auth';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { toast } from '@web/components/ui/use-toast';
 import { errorText } from '@web/lib/api';
 import { useUser } from '@web/lib/auth';
+import { toast } from '@web/lib/toast';
 import { Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useDeleteAccount } from '../api/delete-account';
@@ -15,11 +15,11 @@ export function DeleteAccountCard() {
   const { user } = useUser();
   const deletion = useDeleteAccount({
     onSuccess: () => {
-      toast({ title: TEXTS.accountDeleted });
+      toast({ title: AUTH_TEXTS.accountDeleted });
       navigate('/auth');
     },
     onError: (error) =>
-      toast({ variant: 'destructive', title: TEXTS.accountDeleteFailed, description: errorText(error) }),
+      toast({ variant: 'destructive', title: AUTH_TEXTS.accountDeleteFailed, description: errorText(error) }),
   });
 
   return (

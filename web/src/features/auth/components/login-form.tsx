@@ -1,9 +1,8 @@
-import type { LoginBody } from '@contract/auth';
-import { TEXTS } from '@contract/texts';
+import { AUTH_TEXTS, type LoginBody } from '@contract/auth';
 import { Button } from '@web/components/ui/button';
-import { toast } from '@web/components/ui/use-toast';
 import { errorText } from '@web/lib/api';
 import { lazyZodResolver } from '@web/lib/form';
+import { toast } from '@web/lib/toast';
 import { LogIn } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -22,7 +21,7 @@ export function LoginForm() {
   const { errors } = form.formState;
   const login = useLogin({
     onError: (error) =>
-      toast({ variant: 'destructive', title: TEXTS.loginFailed, description: errorText(error) }),
+      toast({ variant: 'destructive', title: AUTH_TEXTS.loginFailed, description: errorText(error) }),
   });
   const onSubmit = (values: LoginBody) => login.mutate(values);
 

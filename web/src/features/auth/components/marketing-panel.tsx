@@ -1,5 +1,5 @@
-import { PRODUCT_NAME } from '@contract/constants';
-import { TEXTS } from '@contract/texts';
+import { AUTH_TEXTS } from '@contract/auth';
+import { PRODUCT_NAME } from '@contract/common';
 import { Calendar, Crosshair, Users } from 'lucide-react';
 
 const ICONS = [Users, Calendar, Crosshair];
@@ -24,7 +24,7 @@ export function MarketingPanel() {
           Showcase your loadout, discover events, connect with players and gear up with the best equipment.
         </p>
         <ul className="mt-10 grid gap-4 sm:grid-cols-3">
-          {TEXTS.marketing.map((text, i) => {
+          {AUTH_TEXTS.marketing.map((text, i) => {
             const Icon = ICONS[i % ICONS.length];
             return (
               <li key={text} className="rounded-xl border border-white/15 bg-white/5 p-4 backdrop-blur-sm">

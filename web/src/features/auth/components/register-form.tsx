@@ -1,9 +1,8 @@
-import type { RegisterForm as RegisterValues } from '@contract/auth';
-import { TEXTS } from '@contract/texts';
+import { AUTH_TEXTS, type RegisterForm as RegisterValues } from '@contract/auth';
 import { Button } from '@web/components/ui/button';
-import { toast } from '@web/components/ui/use-toast';
 import { ApiError, errorText } from '@web/lib/api';
 import { applyServerFieldErrors, lazyZodResolver } from '@web/lib/form';
+import { toast } from '@web/lib/toast';
 import { UserPlus } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -28,7 +27,7 @@ export function RegisterForm() {
   const registration = useRegister({
     onError: (error) => {
       if (error instanceof ApiError) applyServerFieldErrors(error.fieldErrors, form.setError, FIELDS);
-      toast({ title: TEXTS.registrationFailed, description: errorText(error) });
+      toast({ title: AUTH_TEXTS.registrationFailed, description: errorText(error) });
     },
   });
   const onSubmit = ({ username, email, password }: RegisterValues) =>

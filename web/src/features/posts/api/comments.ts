@@ -1,5 +1,4 @@
-import type { Comment } from '@contract/posts';
-import { FEED_TEXTS } from '@contract/texts';
+import { type Comment, FEED_TEXTS } from '@contract/posts';
 import {
   type InfiniteData,
   infiniteQueryOptions,

@@ -1,4 +1,4 @@
-import type { FeedPost } from '@contract/profiles';
+import type { FeedPost } from '@contract/posts';
 import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 import { moderationPostsQueryKey } from './get-moderation-posts';

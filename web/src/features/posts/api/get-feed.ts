@@ -1,5 +1,5 @@
-import { PAGE_DEFAULT_LIMIT } from '@contract/constants';
-import type { FeedPost } from '@contract/profiles';
+import { PAGE_DEFAULT_LIMIT } from '@contract/common';
+import type { FeedPost } from '@contract/posts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 import { feedQueryKey } from './post-cache';

@@ -1,4 +1,4 @@
-import type { FeedPost } from '@contract/profiles';
+import type { FeedPost } from '@contract/posts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** GET /api/posts/user/{userId}: a player's posts, newest first. */

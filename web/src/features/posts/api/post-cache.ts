@@ -1,4 +1,4 @@
-import type { FeedPost } from '@contract/profiles';
+import type { FeedPost } from '@contract/posts';
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 
 /** The feed's key (an infinite list of pages) and the prefix of every player's post list. */

@@ -1,15 +1,14 @@
-import { COMMENT_MAX, type Comment } from '@contract/posts';
-import { FEED_TEXTS } from '@contract/texts';
+import { COMMENT_MAX, type Comment, FEED_TEXTS } from '@contract/posts';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Textarea } from '@web/components/ui/textarea';
-import { toast } from '@web/components/ui/use-toast';
 import { errorText } from '@web/lib/api';
 import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
 import { timeAgo } from '@web/lib/format';
+import { toast } from '@web/lib/toast';
 import { LoaderCircle, LogIn, SendHorizontal } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';

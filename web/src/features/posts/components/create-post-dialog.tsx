@@ -1,6 +1,4 @@
-import { MAX_POST_IMAGES } from '@contract/constants';
-import { CAPTION_MAX } from '@contract/posts';
-import { CREATE_POST_TEXTS, POST_TEXTS } from '@contract/texts';
+import { CAPTION_MAX, CREATE_POST_TEXTS, MAX_POST_IMAGES, POST_TEXTS } from '@contract/posts';
 import { ImageUploader } from '@web/components/image-uploader';
 import { Button } from '@web/components/ui/button';
 import {
@@ -14,9 +12,9 @@ import {
 import { Input } from '@web/components/ui/input';
 import { FieldError } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
-import { toast } from '@web/components/ui/use-toast';
 import { errorText } from '@web/lib/api';
 import { useUser } from '@web/lib/auth';
+import { toast } from '@web/lib/toast';
 import { ImageOff, ImagePlus, Link2, LogIn, Plus, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { FEED_TEXTS, WEB_TEXTS } from '@contract/texts';
+import { FEED_TEXTS } from '@contract/posts';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { CheckCircle2, MessageSquarePlus, RotateCw } from 'lucide-react';
@@ -25,7 +25,7 @@ export function FeedSection({ id }: { id?: string }) {
     <section id={id} aria-labelledby="feed-heading" className="scroll-mt-20 space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="feed-heading" className="text-2xl font-bold tracking-tight">
-          {WEB_TEXTS.feedHeading}
+          {FEED_TEXTS.feedHeading}
         </h2>
         <CreatePostControl />
       </div>

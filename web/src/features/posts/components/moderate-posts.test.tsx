@@ -1,4 +1,4 @@
-import type { FeedPost } from '@contract/profiles';
+import type { FeedPost } from '@contract/posts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aUser, json, mockFetch, renderApp, signedIn } from '@web/test/utils';

@@ -1,14 +1,14 @@
-import type { FeedPost } from '@contract/profiles';
-import { ADMIN_TEXTS, WEB_TEXTS } from '@contract/texts';
+import { ADMIN_TEXTS } from '@contract/admin';
+import { FEED_TEXTS, type FeedPost } from '@contract/posts';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { RemoteImage } from '@web/components/ui/remote-image';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { toast } from '@web/components/ui/use-toast';
 import { ApiError } from '@web/lib/api';
 import { timeAgo } from '@web/lib/format';
+import { toast } from '@web/lib/toast';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -59,7 +59,7 @@ export function ModeratePosts({ pageSize }: { pageSize?: number }) {
       </div>
     );
   }
-  if (posts.isError) return <p className="text-sm text-destructive">{WEB_TEXTS.fetchPostsFailed}</p>;
+  if (posts.isError) return <p className="text-sm text-destructive">{FEED_TEXTS.fetchPostsFailed}</p>;
 
   const list = posts.data.pages.flat();
   return (
@@ -90,7 +90,7 @@ export function ModeratePosts({ pageSize }: { pageSize?: number }) {
         </div>
       ) : null}
       {posts.isFetchNextPageError ? (
-        <p className="text-sm text-destructive">{WEB_TEXTS.fetchPostsFailed}</p>
+        <p className="text-sm text-destructive">{FEED_TEXTS.fetchPostsFailed}</p>
       ) : null}
 
       <ConfirmDialog

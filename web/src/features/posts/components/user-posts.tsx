@@ -1,4 +1,4 @@
-import { WEB_TEXTS } from '@contract/texts';
+import { FEED_TEXTS } from '@contract/posts';
 import { useUserPosts } from '../api/get-user-posts';
 import { PostCard, PostCardSkeleton } from './post-card';
 
@@ -16,10 +16,10 @@ export function UserPosts({ userId }: { userId: string }) {
           <PostCardSkeleton />
         </div>
       ) : posts.isError ? (
-        <p className="text-sm text-destructive">{WEB_TEXTS.fetchPostsFailed}</p>
+        <p className="text-sm text-destructive">{FEED_TEXTS.fetchPostsFailed}</p>
       ) : posts.data.length === 0 ? (
         <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
-          {WEB_TEXTS.noProfilePosts}
+          {FEED_TEXTS.noProfilePosts}
         </p>
       ) : (
         <ul className="space-y-4">

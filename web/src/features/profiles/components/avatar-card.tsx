@@ -1,11 +1,11 @@
 import type { CurrentUser } from '@contract/auth';
-import { TEXTS } from '@contract/texts';
+import { PROFILE_TEXTS } from '@contract/profiles';
 import { ImageUploader } from '@web/components/image-uploader';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { toast } from '@web/components/ui/use-toast';
 import { errorText } from '@web/lib/api';
+import { toast } from '@web/lib/toast';
 import { Camera } from 'lucide-react';
 import { useState } from 'react';
 import { useUpdateProfile } from '../api/update-profile';
@@ -17,9 +17,9 @@ export function AvatarCard({ user }: { user: CurrentUser }) {
   const onUploaded = async (objectPath: string) => {
     try {
       await update.mutateAsync({ avatar: objectPath });
-      toast({ title: TEXTS.avatarUpdated });
+      toast({ title: PROFILE_TEXTS.avatarUpdated });
     } catch (error) {
-      toast({ variant: 'destructive', title: TEXTS.avatarSaveFailed, description: errorText(error) });
+      toast({ variant: 'destructive', title: PROFILE_TEXTS.avatarSaveFailed, description: errorText(error) });
     }
   };
   return (
@@ -47,7 +47,7 @@ export function AvatarCard({ user }: { user: CurrentUser }) {
           onOpenChange={setOpen}
           maxNumberOfFiles={1}
           onUploaded={onUploaded}
-          uploadErrorTitle={TEXTS.avatarUploadFailed}
+          uploadErrorTitle={PROFILE_TEXTS.avatarUploadFailed}
           note="One image, up to 25 MB"
         />
       </CardContent>

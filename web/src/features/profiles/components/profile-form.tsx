@@ -1,15 +1,14 @@
-import type { CurrentUser } from '@contract/auth';
-import { BIO_MAX, LOCATION_MAX, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '@contract/constants';
+import { AUTH_TEXTS, type CurrentUser, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '@contract/auth';
 import { z } from '@contract/messages';
-import { TEXTS } from '@contract/texts';
+import { BIO_MAX, LOCATION_MAX, PROFILE_TEXTS } from '@contract/profiles';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
-import { toast } from '@web/components/ui/use-toast';
 import { ApiError, errorText } from '@web/lib/api';
 import { applyServerFieldErrors, zodResolver } from '@web/lib/form';
+import { toast } from '@web/lib/toast';
 import { Save } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useUpdateProfile } from '../api/update-profile';
@@ -22,7 +21,7 @@ export const profileFormSchema = z.object({
     .min(1, 'Required')
     .min(USERNAME_MIN)
     .max(USERNAME_MAX)
-    .regex(USERNAME_PATTERN, TEXTS.usernameChars),
+    .regex(USERNAME_PATTERN, AUTH_TEXTS.usernameChars),
   bio: z.string().trim().max(BIO_MAX),
   location: z.string().trim().max(LOCATION_MAX),
 });
@@ -44,11 +43,15 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
       {
         onSuccess: (saved) => {
           form.reset({ username: saved.username, bio: saved.bio ?? '', location: saved.location ?? '' });
-          toast({ title: TEXTS.profileUpdated });
+          toast({ title: PROFILE_TEXTS.profileUpdated });
         },
         onError: (error) => {
           if (error instanceof ApiError) applyServerFieldErrors(error.fieldErrors, form.setError, FIELDS);
-          toast({ variant: 'destructive', title: TEXTS.profileUpdateFailed, description: errorText(error) });
+          toast({
+            variant: 'destructive',
+            title: PROFILE_TEXTS.profileUpdateFailed,
+            description: errorText(error),
+          });
         },
       },
     );

@@ -1,16 +1,15 @@
 import type { CurrentUser } from '@contract/auth';
 import type { MediaMap } from '@contract/common';
-import type { UserProfile } from '@contract/profiles';
-import { TEXTS } from '@contract/texts';
+import { PROFILE_TEXTS, type UserProfile } from '@contract/profiles';
 import { ImageUploader } from '@web/components/image-uploader';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { RemoteImage } from '@web/components/ui/remote-image';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { toast } from '@web/components/ui/use-toast';
 import { errorText } from '@web/lib/api';
 import { joinedText } from '@web/lib/format';
 import { displaySrc } from '@web/lib/media';
+import { toast } from '@web/lib/toast';
 import { CalendarDays, ImageUp, MapPin, Pencil, UserCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -121,9 +120,13 @@ function BannerButton() {
   const onUploaded = async (objectPath: string) => {
     try {
       await update.mutateAsync({ coverImage: objectPath });
-      toast({ title: TEXTS.bannerUpdated });
+      toast({ title: PROFILE_TEXTS.bannerUpdated });
     } catch (error) {
-      toast({ variant: 'destructive', title: TEXTS.bannerUpdateFailed, description: errorText(error) });
+      toast({
+        variant: 'destructive',
+        title: PROFILE_TEXTS.bannerUpdateFailed,
+        description: errorText(error),
+      });
     }
   };
   return (
@@ -155,7 +158,11 @@ function FollowButton({ profile }: { profile: UserProfile }) {
         onClick={() =>
           unfollow.mutate(profile.id, {
             onError: (error) =>
-              toast({ variant: 'destructive', title: TEXTS.unfollowFailed, description: errorText(error) }),
+              toast({
+                variant: 'destructive',
+                title: PROFILE_TEXTS.unfollowFailed,
+                description: errorText(error),
+              }),
           })
         }
       >
@@ -170,7 +177,11 @@ function FollowButton({ profile }: { profile: UserProfile }) {
       onClick={() =>
         follow.mutate(profile.id, {
           onError: (error) =>
-            toast({ variant: 'destructive', title: TEXTS.followFailed, description: errorText(error) }),
+            toast({
+              variant: 'destructive',
+              title: PROFILE_TEXTS.followFailed,
+              description: errorText(error),
+            }),
         })
       }
     >

@@ -1,4 +1,4 @@
-import { WEB_TEXTS } from '@contract/texts';
+import { PROFILE_TEXTS } from '@contract/profiles';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { RemoteImage } from '@web/components/ui/remote-image';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -21,9 +21,9 @@ export function ProfileTeams({ userId }: { userId: string }) {
             <Skeleton className="h-14 w-full" />
           </div>
         ) : teams.isError ? (
-          <p className="text-sm text-destructive">{WEB_TEXTS.fetchTeamsFailed}</p>
+          <p className="text-sm text-destructive">{PROFILE_TEXTS.fetchTeamsFailed}</p>
         ) : teams.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{WEB_TEXTS.noTeams}</p>
+          <p className="text-sm text-muted-foreground">{PROFILE_TEXTS.noTeams}</p>
         ) : (
           <ul className="space-y-2">
             {teams.data.map((team) => (

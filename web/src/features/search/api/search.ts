@@ -1,6 +1,5 @@
 import type { MediaMap } from '@contract/common';
-import { SEARCH_GEAR_KEPT, SEARCH_MIN_LENGTH } from '@contract/constants';
-import { SEARCH_TEXTS } from '@contract/texts';
+import { SEARCH_GEAR_KEPT, SEARCH_MIN_LENGTH, SEARCH_TEXTS } from '@contract/search';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 

@@ -1,10 +1,10 @@
 import type { MediaMap } from '@contract/common';
-import { SEARCH_DEBOUNCE_MS, SEARCH_RESULTS_PER_GROUP } from '@contract/constants';
-import { SEARCH_TEXTS, TEXTS, WEB_TEXTS } from '@contract/texts';
+import { SEARCH_RESULTS_PER_GROUP, SEARCH_TEXTS } from '@contract/search';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { cn } from '@web/lib/cn';
+import { SEARCH_DEBOUNCE_MS } from '@web/lib/constants';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { Calendar, LoaderCircle, Package, Search, X } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -198,7 +198,7 @@ export function HeaderSearch() {
             aria-expanded={open}
             aria-controls={open ? listboxId : undefined}
             aria-activedescendant={open && active ? optionId(listboxId, active.key) : undefined}
-            placeholder={WEB_TEXTS.searchPlaceholder}
+            placeholder={SEARCH_TEXTS.searchPlaceholder}
             autoComplete="off"
             spellCheck={false}
             enterKeyHint="search"
@@ -276,7 +276,7 @@ export function HeaderSearch() {
                   className="flex items-center justify-center gap-2 px-3 py-6 text-center text-sm text-muted-foreground"
                 >
                   {noResults ? (
-                    TEXTS.noResults
+                    SEARCH_TEXTS.noResults
                   ) : (
                     <>
                       <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />

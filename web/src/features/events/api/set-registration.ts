@@ -1,0 +1,75 @@
+import { type Event, placesLeft } from '@contract/events';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@web/lib/api';
+import { cancelEventQueries, eventKeys, updateCachedEvent } from './event-keys';
+
+/**
+ * POST /api/events/{id}/registration registers the viewer (or puts them on the waitlist when the
+ * event is full); DELETE cancels (the first on the waitlist is then promoted). Both answer the event.
+ */
+export function setRegistration(id: string, register: boolean): Promise<Event> {
+  return apiRequest<Event>(register ? 'POST' : 'DELETE', `/api/events/${encodeURIComponent(id)}/registration`);
+}
+
+export const registrationMutationKey = (id: string) => ['event-registration', id] as const;
+
+/** What the card shows at once, before the server answers (the server's answer then settles it). */
+export function expectedAfter(event: Event, register: boolean): Event {
+  if (register) {
+    const waitlisted = placesLeft(event) === 0;
+    return {
+      ...event,
+      viewerStatus: waitlisted ? 'waitlisted' : 'registered',
+      registeredCount: event.registeredCount + (waitlisted ? 0 : 1),
+      waitlistCount: event.waitlistCount + (waitlisted ? 1 : 0),
+      waitlistPosition: waitlisted ? event.waitlistCount + 1 : null,
+      canRegister: false,
+      canCancel: true,
+    };
+  }
+  const wasRegistered = event.viewerStatus === 'registered';
+  return {
+    ...event,
+    viewerStatus: 'none',
+    registeredCount: Math.max(0, event.registeredCount - (wasRegistered ? 1 : 0)),
+    waitlistCount: Math.max(0, event.waitlistCount - (wasRegistered ? 0 : 1)),
+    waitlistPosition: null,
+    canRegister: true,
+    canCancel: false,
+  };
+}
+
+/**
+ * Register, join the waitlist or cancel, as the like button does (SPEC §4 Like): the card changes
+ * at once in every cached copy of the event, is restored on failure, and takes the server's answer
+ * on success. Clicks on one event run one after the other (a shared scope); only the last of a
+ * burst writes the answer and refreshes the lists.
+ */
+export function useSetRegistration(id: string) {
+  const queryClient = useQueryClient();
+  const mutationKey = registrationMutationKey(id);
+  return useMutation({
+    mutationKey,
+    scope: { id: `event-registration:${id}` },
+    mutationFn: (register: boolean) => setRegistration(id, register),
+    onMutate: async (register) => {
+      await cancelEventQueries(queryClient, id);
+      const before = new Map<string, Event>();
+      updateCachedEvent(queryClient, id, (event) => {
+        before.set(event.updatedAt, event);
+        return expectedAfter(event, register);
+      });
+      const previous = before.values().next().value as Event | undefined;
+      return { previous };
+    },
+    onError: (_error, _register, context) => {
+      const previous = context?.previous;
+      if (previous) updateCachedEvent(queryClient, id, () => previous);
+    },
+    onSuccess: (answer) => {
+      if (queryClient.isMutating({ mutationKey }) > 1) return;
+      updateCachedEvent(queryClient, id, (event) => ({ ...answer, distance: event.distance, media: answer.media ?? event.media }));
+      void queryClient.invalidateQueries({ queryKey: eventKeys.lists() });
+    },
+  });
+}
