@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventRegistrations, events, userSessions, users } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createEvent } from '../../test/factories';
+
+/**
+ * 1,000 registrations arriving at once for an event of capacity 100 (issue 10): exactly 100
+ * registered and 900 waitlisted, in arrival order, with exact counters. `npm test` runs it on
+ * PGlite, `npm run test:pg` on PostgreSQL (a pool of connections racing for the event row).
+ */
+let t: TestApp;
+const PLAYERS = 1000;
+const CAPACITY = 100;
+const cookies: { id: string; cookie: string }[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  // Players and sessions in bulk (the password is never used here).
+  const made = await db
+    .insert(users)
+    .values(
+      Array.from({ length: PLAYERS }, (_, i) => ({
+        username: `storm_${i}_${randomBytes(2).toString('hex')}`,
+        email: `storm_${i}@example.test`,
+        password: 'unused',
+      })),
+    )
+    .returning({ id: users.id });
+  const sessions = made.map((u) => {
+    const token = randomBytes(32).toString('base64url');
+    cookies.push({ id: u.id, cookie: `sid=${token}` });
+    return {
+      userId: u.id,
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    };
+  });
+  await db.insert(userSessions).values(sessions);
+}, 120_000);
+afterAll(() => t.close());
+
+describe('registration storm', () => {
+  it('leaves exactly 100 registered and 900 waitlisted in arrival order', async () => {
+    const db = t.database.db;
+    const e = await createEvent(db, { capacity: CAPACITY });
+    const answers = await Promise.all(
+      cookies.map((c) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/events/${e.id}/registration`,
+          headers: { cookie: c.cookie },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode !== 200).map((a) => a.body)).toEqual([]);
+
+    const [row] = await db.select().from(events).where(eq(events.id, e.id));
+    expect(row.registeredCount).toBe(CAPACITY);
+    expect(row.waitlistCount).toBe(PLAYERS - CAPACITY);
+
+    const regs = await db
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.eventId, e.id))
+      .orderBy(eventRegistrations.seq);
+    expect(regs).toHaveLength(PLAYERS);
+    // Arrival order is the order the event row was taken: the first 100 are in, the rest wait in turn.
+    expect(regs.slice(0, CAPACITY).every((r) => r.status === 'registered')).toBe(true);
+    expect(regs.slice(CAPACITY).every((r) => r.status === 'waitlisted')).toBe(true);
+
+    // Each player's answer agrees with the rows: status, and the waitlist position by arrival.
+    const position = new Map(regs.slice(CAPACITY).map((r, i) => [r.userId, i + 1]));
+    const byUser = new Map(regs.map((r) => [r.userId, r.status]));
+    answers.forEach((a, i) => {
+      const body = a.json();
+      expect(body.viewerStatus).toBe(byUser.get(cookies[i].id));
+      expect(body.waitlistPosition).toBe(position.get(cookies[i].id) ?? null);
+      expect(body.registeredCount).toBeLessThanOrEqual(CAPACITY);
+    });
+  }, 120_000);
+
+  it('keeps the counts exact when cancellations and registrations race', async () => {
+    const db = t.database.db;
+    const e = await createEvent(db, { capacity: 10 });
+    const first = cookies.slice(0, 40);
+    for (const c of first)
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/events/${e.id}/registration`,
+        headers: { cookie: c.cookie },
+      });
+    // 10 registered cancel while 40 newcomers arrive.
+    const leaving = first.slice(0, 10);
+    const arriving = cookies.slice(40, 80);
+    await Promise.all([
+      ...leaving.map((c) =>
+        t.app.inject({
+          method: 'DELETE',
+          url: `/api/events/${e.id}/registration`,
+          headers: { cookie: c.cookie },
+        }),
+      ),
+      ...arriving.map((c) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/events/${e.id}/registration`,
+          headers: { cookie: c.cookie },
+        }),
+      ),
+    ]);
+    const [row] = await db.select().from(events).where(eq(events.id, e.id));
+    const regs = await db
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.eventId, e.id))
+      .orderBy(eventRegistrations.seq);
+    expect(row.registeredCount).toBe(10);
+    expect(row.waitlistCount).toBe(60);
+    expect(regs.filter((r) => r.status === 'registered')).toHaveLength(10);
+    // The ten promoted are the next ten who had been waiting longest.
+    const promoted = regs.filter((r) => r.status === 'registered').map((r) => r.userId);
+    expect(new Set(promoted)).toEqual(new Set(first.slice(10, 20).map((c) => c.id)));
+  }, 120_000);
+});
