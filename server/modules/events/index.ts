@@ -1,6 +1,9 @@
 import type { AppModule } from '../../context';
 import { eventAdminRoutes, eventRoutes } from './routes';
 
+/** For the demo seed: events made and joined through the same rules as the API. */
+export { createEvent, register as registerForEvent } from './writes';
+
 /**
  * Events: the list and calendar (upcoming, by type, by month, near me), one event, search,
  * registration with capacity and waitlist, calendar feeds (all upcoming, one event, a player's
