@@ -44,6 +44,8 @@ export interface AppConfig {
   importAllowPrivate?: boolean;
   /** EVENTS_IMPORT_URL: the preset events site's calendar feed for the events import. */
   eventsImportUrl?: string;
+  /** YOUTUBE_API_KEY and YOUTUBE_API_BASE: tutorials' view counts and channel names; unset, none are fetched. */
+  youtube?: { apiKey: string; apiBase: string } | null;
   /** Image jobs run at once, and waiting, before a 503 (default 1 and 8). */
   imageJobs?: { concurrency: number; maxWaiting: number };
 }

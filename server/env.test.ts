@@ -22,6 +22,16 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ FEED_CACHE_MS: 'soon' })).toThrowError(/FEED_CACHE_MS/);
   });
 
+  it('reads YOUTUBE_API_KEY (unset by default) and YOUTUBE_API_BASE (Google by default, http(s) only)', () => {
+    expect(parseEnv({}).YOUTUBE_API_KEY).toBeUndefined();
+    expect(parseEnv({}).YOUTUBE_API_BASE).toBe('https://www.googleapis.com');
+    expect(parseEnv({ YOUTUBE_API_KEY: 'k', YOUTUBE_API_BASE: 'http://127.0.0.1:9000' })).toMatchObject({
+      YOUTUBE_API_KEY: 'k',
+      YOUTUBE_API_BASE: 'http://127.0.0.1:9000',
+    });
+    expect(() => parseEnv({ YOUTUBE_API_BASE: 'ftp://x' })).toThrowError(/YOUTUBE_API_BASE/);
+  });
+
   it('splits and lower-cases ADMIN_USERNAMES', () => {
     expect(parseEnv({ ADMIN_USERNAMES: ' Admin, ops ,,' }).ADMIN_USERNAMES).toEqual(['admin', 'ops']);
   });

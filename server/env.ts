@@ -61,6 +61,12 @@ export const envSchema = z.object({
   SEED_DEMO: flag('0'),
   /** The preset events site's calendar feed (iCalendar, or a page with schema.org Event JSON-LD). */
   EVENTS_IMPORT_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) address' }).optional(),
+  /** The YouTube Data API v3 key: tutorials' view counts and channel names (unset: none fetched). */
+  YOUTUBE_API_KEY: z.string().min(1).optional(),
+  /** Where the YouTube Data API is (tests point it at a local server). */
+  YOUTUBE_API_BASE: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) address' })
+    .default('https://www.googleapis.com'),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ENDPOINT: z.url().optional(),

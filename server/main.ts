@@ -7,6 +7,7 @@ import { seedDemo } from './demo/seed';
 import { parseEnv } from './env';
 import { bootstrapAdmins } from './modules/auth';
 import { scheduleHousekeeping } from './modules/housekeeping';
+import { createYoutubeClient } from './modules/tutorials';
 import { loadSessionSecret } from './secrets';
 import { createStorage } from './storage';
 
@@ -40,6 +41,8 @@ async function main() {
   if (env.RATE_LIMITS === 'off')
     log.warn('RATE_LIMITS=off: per-address limits are lifted. Never do this in production.');
 
+  // YOUTUBE_API_KEY: tutorials' view counts and channel names, fetched on save and daily.
+  const youtube = env.YOUTUBE_API_KEY ? { apiKey: env.YOUTUBE_API_KEY, apiBase: env.YOUTUBE_API_BASE } : null;
   const app = await buildApp({
     database,
     storage,
@@ -54,6 +57,7 @@ async function main() {
       redisUrl: env.REDIS_URL,
       feedCacheMs: env.FEED_CACHE_MS,
       eventsImportUrl: env.EVENTS_IMPORT_URL,
+      youtube,
     },
   });
 
@@ -78,10 +82,13 @@ async function main() {
     database.db,
     storage,
     (done) => {
-      if (done.sessions + done.uploadTokens + done.images > 0)
-        log.info(done, 'housekeeping: expired rows removed');
+      if (done.sessions + done.uploadTokens + done.images + done.youtube > 0)
+        log.info(done, 'housekeeping: expired rows removed, YouTube data refreshed');
     },
     (err) => log.error({ err }, 'housekeeping failed'),
+    undefined,
+    undefined,
+    { youtube: youtube ? createYoutubeClient(youtube) : null },
   );
   app.addHook('onClose', async () => stopHousekeeping());
 

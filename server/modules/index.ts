@@ -6,9 +6,11 @@ import { catalogModule } from './catalog';
 import { eventsModule } from './events';
 import { imageProxyModule } from './image-proxy';
 import { moderationModule } from './moderation';
+import { newsModule } from './news';
 import { postsModule } from './posts';
 import { profilesModule } from './profiles';
 import { teamsModule } from './teams';
+import { tutorialsModule } from './tutorials';
 import { uploadsModule } from './uploads';
 
 /**
@@ -25,6 +27,8 @@ export const MODULES: readonly AppModule[] = [
   moderationModule,
   adminModule,
   eventsModule,
+  newsModule,
+  tutorialsModule,
   catalogModule,
   teamsModule,
   analyticsModule,

@@ -8,10 +8,12 @@ import {
   eventRegistrations,
   events,
   follows,
+  news,
   postLikes,
   posts,
   teamMembers,
   teams,
+  tutorials,
   users,
 } from '../db/schema';
 import { createSession, hashPassword } from '../modules/auth';
@@ -157,6 +159,38 @@ export async function createRegistration(
         : { waitlistCount: sql`${events.waitlistCount} + 1` },
     )
     .where(sql`${events.id} = ${event.id}`);
+  return row;
+}
+
+/** A news article (category News, source and read time defaulted by the table), newest unless dated. */
+export async function createNews(db: Db, overrides: Partial<typeof news.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(news)
+    .values({
+      title: `News ${randomBytes(3).toString('hex')}`,
+      excerpt: 'A short summary.',
+      content: 'The **full** article.',
+      ...overrides,
+    })
+    .returning();
+  return row;
+}
+
+/** A video tutorial (How to Play, Beginner) unless told otherwise. */
+export async function createTutorial(db: Db, overrides: Partial<typeof tutorials.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(tutorials)
+    .values({
+      title: `Tutorial ${randomBytes(3).toString('hex')}`,
+      description: 'What you will learn.',
+      category: 'How to Play',
+      difficulty: 'Beginner',
+      duration: '10 min',
+      type: 'video',
+      videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      ...overrides,
+    })
+    .returning();
   return row;
 }
 

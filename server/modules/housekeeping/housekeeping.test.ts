@@ -42,7 +42,12 @@ describe('runHousekeeping', () => {
     for (const key of ['raw/stale-never-registered', 'raw/in-grace', 'raw/fresh'])
       await t.storage.putBuffer(key, png, 'image/png');
 
-    expect(await runHousekeeping(db, t.storage)).toEqual({ sessions: 1, uploadTokens: 2, images: 0 });
+    expect(await runHousekeeping(db, t.storage)).toEqual({
+      sessions: 1,
+      uploadTokens: 2,
+      images: 0,
+      youtube: 0,
+    });
 
     const sessions = await db.select().from(userSessions).where(eq(userSessions.userId, user.id));
     expect(sessions.map((s) => s.id)).toEqual([live.id]);
@@ -61,7 +66,12 @@ describe('runHousekeeping', () => {
     expect(left.find((r) => r.key === 'raw/stale-never-registered')?.cleaned).not.toBeNull();
 
     // A second run finds nothing more to do.
-    expect(await runHousekeeping(db, t.storage)).toEqual({ sessions: 0, uploadTokens: 0, images: 0 });
+    expect(await runHousekeeping(db, t.storage)).toEqual({
+      sessions: 0,
+      uploadTokens: 0,
+      images: 0,
+      youtube: 0,
+    });
   });
 
   it('sweeps stored images nothing references once past their grace, and keeps the others', async () => {

@@ -1,1 +1,6 @@
-export { type HousekeepingResult, runHousekeeping, scheduleHousekeeping } from './service';
+export {
+  type HousekeepingOptions,
+  type HousekeepingResult,
+  runHousekeeping,
+  scheduleHousekeeping,
+} from './service';

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
 import { images, uploadTokens, userSessions } from '../../db/schema';
 import type { ObjectStorage } from '../../storage/types';
+import { refreshYoutubeData, type YoutubeClient } from '../tutorials';
 import { deleteStoredImage, IMAGE_REFERENCES } from '../uploads';
 
 /** A raw upload is deleted this long after its address expired (a late registration still answers). */
@@ -19,19 +20,28 @@ export interface HousekeepingResult {
   uploadTokens: number;
   /** Stored images deleted because nothing references them any more. */
   images: number;
+  /** Tutorials whose YouTube data was fetched again (over a day old). */
+  youtube: number;
+}
+
+export interface HousekeepingOptions {
+  sweepImages?: boolean;
+  /** With YOUTUBE_API_KEY: tutorials' youtubeData older than a day is fetched again. */
+  youtube?: YoutubeClient | null;
 }
 
 /**
  * Deletes expired sessions; the raw uploads of addresses expired for over five minutes (the
  * address rows themselves after a day); and, with `sweepImages`, stored images (with their
- * variants) that no column of IMAGE_REFERENCES holds any more, once past their grace period. Safe
- * to run at any time and in several processes.
+ * variants) that no column of IMAGE_REFERENCES holds any more, once past their grace period; and,
+ * with `youtube`, tutorials' YouTube data over a day old (last, so an unreachable API fails only
+ * that part). Safe to run at any time and in several processes.
  */
 export async function runHousekeeping(
   db: Db,
   storage: ObjectStorage,
   now = new Date(),
-  opts: { sweepImages?: boolean } = { sweepImages: true },
+  opts: HousekeepingOptions = { sweepImages: true },
 ): Promise<HousekeepingResult> {
   const sessions = await db
     .delete(userSessions)
@@ -78,7 +88,8 @@ export async function runHousekeeping(
     );
 
   const swept = opts.sweepImages ? await sweepImages(db, storage, now) : 0;
-  return { sessions: sessions.length, uploadTokens: tokens, images: swept };
+  const youtube = opts.youtube ? await refreshYoutubeData(db, opts.youtube, now) : 0;
+  return { sessions: sessions.length, uploadTokens: tokens, images: swept, youtube };
 }
 
 /** One anti-join over every referencing column (IMAGE_REFERENCES): a batch of orphans per query. */
@@ -119,7 +130,8 @@ async function sweepImages(db: Db, storage: ObjectStorage, now: Date): Promise<n
 
 /**
  * Runs housekeeping now and then every `everyMs` (default 5 minutes, so raw uploads go minutes
- * after their address expires); the image sweep runs once an hour. Answers a function that stops it.
+ * after their address expires); the image sweep runs once an hour; tutorials' YouTube data (with
+ * `opts.youtube`) is fetched again once a day per tutorial. Answers a function that stops it.
  */
 export function scheduleHousekeeping(
   db: Db,
@@ -128,12 +140,16 @@ export function scheduleHousekeeping(
   onError: (err: unknown) => void,
   everyMs = 5 * 60 * 1000,
   sweepEveryMs = 60 * 60 * 1000,
+  opts: { youtube?: YoutubeClient | null } = {},
 ): () => void {
   let lastSweep = 0;
   const run = () => {
     const sweep = Date.now() - lastSweep >= sweepEveryMs;
     if (sweep) lastSweep = Date.now();
-    return runHousekeeping(db, storage, new Date(), { sweepImages: sweep }).then(onResult, onError);
+    return runHousekeeping(db, storage, new Date(), { sweepImages: sweep, youtube: opts.youtube }).then(
+      onResult,
+      onError,
+    );
   };
   void run();
   const timer = setInterval(run, everyMs);

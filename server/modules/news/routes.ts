@@ -1,0 +1,46 @@
+import { newsArticle, newsBody, newsQuery, noContent, uuid, z } from '../../../contract';
+import type { App, Ctx } from '../../context';
+import { requireUser } from '../../plugins/current-user';
+import { createNews, deleteNews, getNews, listNews, replaceNews } from './service';
+
+const idParams = z.object({ id: uuid() });
+
+/** News for everyone: the list (newest first, by category, keyset pages) and one article. */
+export async function newsRoutes(app: App, ctx: Ctx) {
+  app.get(
+    '/api/news',
+    { schema: { querystring: newsQuery, response: { 200: z.array(newsArticle) } } },
+    async (request) => listNews(ctx.db, request.query, request.user),
+  );
+
+  app.get(
+    '/api/news/:id',
+    { schema: { params: idParams, response: { 200: newsArticle } } },
+    async (request) => getNews(ctx.db, request.params.id, request.user),
+  );
+}
+
+/** Manage News; registered inside the admin scope (modules/admin/scope.ts), which requires the role. */
+export async function newsAdminRoutes(app: App, ctx: Ctx) {
+  app.post(
+    '/api/admin/news',
+    { schema: { body: newsBody, response: { 201: newsArticle } } },
+    async (request, reply) =>
+      reply.status(201).send(await createNews(ctx.db, requireUser(request), request.body)),
+  );
+
+  app.put(
+    '/api/admin/news/:id',
+    { schema: { params: idParams, body: newsBody, response: { 200: newsArticle } } },
+    async (request) => replaceNews(ctx.db, requireUser(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/admin/news/:id',
+    { schema: { params: idParams, response: { 204: noContent } } },
+    async (request, reply) => {
+      await deleteNews(ctx.db, requireUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,59 @@
+import { noContent, tutorial, tutorialBody, tutorialsQuery, uuid, z } from '../../../contract';
+import type { App, Ctx } from '../../context';
+import { requireUser } from '../../plugins/current-user';
+import {
+  createTutorial,
+  deleteTutorial,
+  getTutorial,
+  listTutorials,
+  replaceTutorial,
+  type WriteDeps,
+} from './service';
+import { createYoutubeClient } from './youtube';
+
+const idParams = z.object({ id: uuid() });
+
+/** Tutorials for everyone: the list (newest first, by category) and one tutorial. */
+export async function tutorialRoutes(app: App, ctx: Ctx) {
+  app.get(
+    '/api/tutorials',
+    { schema: { querystring: tutorialsQuery, response: { 200: z.array(tutorial) } } },
+    async (request) => listTutorials(ctx.db, request.query, request.user),
+  );
+
+  app.get(
+    '/api/tutorials/:id',
+    { schema: { params: idParams, response: { 200: tutorial } } },
+    async (request) => getTutorial(ctx.db, request.params.id, request.user),
+  );
+}
+
+/** Add Tutorial (and edit, delete); registered inside the admin scope, which requires the role. */
+export async function tutorialAdminRoutes(app: App, ctx: Ctx) {
+  const deps: WriteDeps = {
+    youtube: ctx.config.youtube ? createYoutubeClient(ctx.config.youtube) : null,
+    warn: (err, message) => app.log.warn({ err: (err as Error)?.message }, message),
+  };
+
+  app.post(
+    '/api/admin/tutorials',
+    { schema: { body: tutorialBody, response: { 201: tutorial } } },
+    async (request, reply) =>
+      reply.status(201).send(await createTutorial(ctx.db, deps, requireUser(request), request.body)),
+  );
+
+  app.put(
+    '/api/admin/tutorials/:id',
+    { schema: { params: idParams, body: tutorialBody, response: { 200: tutorial } } },
+    async (request) => replaceTutorial(ctx.db, deps, requireUser(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/admin/tutorials/:id',
+    { schema: { params: idParams, response: { 204: noContent } } },
+    async (request, reply) => {
+      await deleteTutorial(ctx.db, requireUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}
