@@ -40,16 +40,62 @@ describe('seedDemo', () => {
     expect(seedMs).toBeLessThan(30_000);
   });
 
-  it('seeds at least 12 users sharing one password hash, with admin holding the admin role', async () => {
+  it('registers at least 12 players who all sign in with the demo password, admin holding the admin role by its grant', async () => {
     const all = await t.database.db.select().from(users);
     expect(all.length).toBeGreaterThanOrEqual(12);
-    expect(new Set(all.map((u) => u.password)).size).toBe(1);
     expect(all.find((u) => u.username === 'admin')?.role).toBe('admin');
     expect(all.filter((u) => u.role === 'admin')).toHaveLength(1);
+    // Registered through the auth service: the admin role comes from its one-time grant.
+    const grants = await rows<{ name: string; user_id: string }>(
+      t.database.db,
+      sql`SELECT name, user_id FROM admin_grants`,
+    );
+    expect(grants).toEqual([{ name: 'admin', user_id: all.find((u) => u.username === 'admin')!.id }]);
     for (const u of all) {
       expect(u.username).toMatch(/^[A-Za-z0-9_.-]{3,30}$/);
       expect(u.email).toMatch(/@example\.com$/);
     }
+    for (const u of all.slice(0, 3)) {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: u.username, password: DEMO_PASSWORD },
+      });
+      expect(login.statusCode, u.username).toBe(200);
+    }
+    // Profiles were filled in and join dates lie in the past, months apart.
+    expect(all.every((u) => u.bio && u.avatar && u.coverImage)).toBe(true);
+    const joined = all.map((u) => u.joinedAt.getTime());
+    expect(Math.max(...joined) - Math.min(...joined)).toBeGreaterThan(100 * 86_400_000);
+  });
+
+  it('keeps like and comment counters by the triggers, dates rows and recorded actions in the past, and blocks the blocked words', async () => {
+    const mismatched = await rows(
+      t.database.db,
+      sql`SELECT 1 FROM posts p
+          WHERE p.likes_count <> (SELECT count(*) FROM post_likes l WHERE l.post_id = p.id)
+             OR p.comments_count <> (SELECT count(*) FROM comments c WHERE c.post_id = p.id)`,
+    );
+    expect(mismatched).toHaveLength(0);
+    const [spread] = await rows<{ posts: number; recent_events: number | string; likes: number | string }>(
+      t.database.db,
+      sql`SELECT (SELECT count(DISTINCT date_trunc('hour', created_at)) FROM posts)::int AS posts,
+            (SELECT count(*) FROM post_events WHERE occurred_at > now() - interval '1 minute') AS recent_events,
+            (SELECT count(*) FROM post_events WHERE action = 'like') AS likes`,
+    );
+    expect(spread.posts).toBeGreaterThan(10);
+    expect(Number(spread.recent_events)).toBe(0);
+    expect(Number(spread.likes)).toBeGreaterThanOrEqual(await count('post_likes'));
+    const words = await rows<{ word: string }>(
+      t.database.db,
+      sql`SELECT word FROM blocked_words ORDER BY word`,
+    );
+    expect(words.map((w) => w.word)).toEqual(['scamlink', 'spambot']);
+    const blocked = await rows(
+      t.database.db,
+      sql`SELECT 1 FROM posts p, blocked_words w WHERE p.caption ~* ('\m' || w.word || '\M')`,
+    );
+    expect(blocked).toHaveLength(0);
   });
 
   it('answers null on a second call and adds nothing', async () => {
@@ -164,6 +210,36 @@ describe('seedDemo', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
+  });
+
+  it('gives every demo image its variants, size and placeholder, which answers carry', async () => {
+    const list = await rows<{
+      object_path: string;
+      width: number;
+      height: number;
+      placeholder: string;
+      variant_widths: number[];
+    }>(
+      t.database.db,
+      sql`SELECT object_path, width, height, placeholder, variant_widths FROM images WHERE object_path LIKE '/objects/images/demo-%'`,
+    );
+    expect(list.length).toBeGreaterThan(50);
+    for (const image of list) {
+      expect(image.width, image.object_path).toBeGreaterThan(0);
+      expect(image.placeholder.length).toBeGreaterThan(10);
+      expect(image.variant_widths).toEqual([320, 640, 1080].filter((w) => w < image.width));
+    }
+    const scene = list.find((i) => i.object_path.includes('-post-'))!;
+    expect([scene.width, scene.height, scene.variant_widths]).toEqual([1200, 800, [320, 640, 1080]]);
+    const variant = await t.app.inject({ url: scene.object_path.replace(/\.webp$/, '-w640.webp') });
+    expect(variant.statusCode).toBe(200);
+    expect(variant.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const feed = (await t.app.inject({ url: '/api/posts/feed' })).json();
+    const withImages = feed.find((p: { images: string[] }) => p.images.length > 0);
+    const entry = withImages.media[withImages.images[0]];
+    expect(entry).toMatchObject({ width: 1200, height: 800 });
+    expect(entry.srcset).toContain('-w320.webp 320w');
   });
 
   it('keeps every demo image through housekeeping, however late it runs', async () => {

@@ -1,26 +1,25 @@
 /**
  * SEED_DEMO=1: fills an empty database with a living demo community (DESIGN §3). Runs on every
  * start; does nothing when any user exists. Images are drawn in code (no network) and stored
- * under images/demo-*.webp; every row goes in one transaction, dated relative to now.
+ * under images/demo-*.webp with their responsive variants, size and placeholder, like uploads
+ * (decision 012). Players, follows, blocked words, posts, likes and comments are made through the
+ * services (community.ts), so they follow the real rules; the other areas' rows are still written
+ * directly. Everything goes in one transaction, dated relative to now.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
-  blockedWords,
-  comments,
   eventRegistrations,
   events,
   fields,
-  follows,
   gearPosts,
   gearRatings,
+  images as imagesTable,
   news,
   pageViews,
   postEvents,
-  postLikes,
-  posts,
   productSources,
   products,
   searchEvents,
@@ -35,10 +34,20 @@ import {
   userBadges,
   users,
 } from '../db/schema';
-import { hashPassword } from '../modules/auth';
+import { describeAndResize, storePreparedImage } from '../modules/uploads';
 import type { ObjectStorage } from '../storage/types';
 import { avatarSvg, bannerSvg, gearSvg, logoSvg, posterSvg, renderWebp, sceneSvg } from './art';
 import { EVENTS, FIELDS, NEWS, PRODUCTS, SEARCHES, STORES, TUTORIALS } from './catalog';
+import {
+  type IdMap,
+  type PlannedPlayer,
+  type PlannedPost,
+  remapIds,
+  seedBlockedWords,
+  seedFollows,
+  seedPosts,
+  seedUsers,
+} from './community';
 import { BADGES, COMMENT_POOL, DEMO_ADMIN, GEAR, PLAYERS, POSTS, TEAMS } from './people';
 import { between, int, pick, type Rng, rngFrom, sample } from './random';
 
@@ -50,7 +59,6 @@ const SEED_LOCK = 727_274_001;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-type UserRow = typeof users.$inferInsert;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 interface ImageJob {
@@ -77,30 +85,28 @@ function buildPlan(now: Date, adminUsernames: string[]) {
     return `/objects/${key}`;
   };
 
-  // People -------------------------------------------------------------------------------------
-  const admins = new Set([DEMO_ADMIN, ...adminUsernames.map((u) => u.trim().toLowerCase())]);
-  const userRows: Omit<UserRow, 'password'>[] = PLAYERS.map((p) => ({
-    id: randomUUID(),
+  // People (registered through the auth service; ids here stand in until the accounts exist) -----
+  const players: PlannedPlayer[] = PLAYERS.map((p) => ({
+    plannedId: randomUUID(),
     username: p.username,
     email: `${p.username}@example.com`,
     bio: p.bio,
     location: p.location,
     avatar: image(`avatar-${p.username}`, () => avatarSvg(p.initials, p.hue, p.username)),
     coverImage: image(`cover-${p.username}`, () => sceneSvg(p.cover, `cover-${p.username}`, 1200, 400, 3)),
-    role: admins.has(p.username.toLowerCase()) ? 'admin' : 'user',
     joinedAt: at(p.joined * DAY + int(rng, 0, 20) * HOUR),
   }));
-  const byName = new Map(userRows.map((u) => [u.username, u]));
+  const byName = new Map(players.map((u) => [u.username, { ...u, id: u.plannedId }]));
   const user = (name: string) => {
     const u = byName.get(name);
     if (!u) throw new Error(`demo: unknown player ${name}`);
-    return u as typeof u & { id: string; joinedAt: Date };
+    return u;
   };
-  const everyone = userRows.map((u) => user(u.username));
+  const everyone = players.map((u) => user(u.username));
   const joinedBefore = (when: Date, except?: string) =>
     everyone.filter((u) => u.joinedAt < when && u.username !== except);
 
-  const followRows: (typeof follows.$inferInsert)[] = [];
+  const followRows: { follower: string; following: string; at: Date }[] = [];
   everyone.forEach((a, i) => {
     const others = everyone.filter((b) => b.id !== a.id);
     // Everyone follows the next two players (so nobody is left out), plus a few at random.
@@ -109,33 +115,36 @@ function buildPlan(now: Date, adminUsernames: string[]) {
     for (const b of chosen) {
       if (b.id === a.id) continue;
       followRows.push({
-        followerId: a.id,
-        followingId: b.id,
-        createdAt: between2(rng, later(a.joinedAt, b.joinedAt), now),
+        follower: a.username,
+        following: b.username,
+        at: between2(rng, later(a.joinedAt, b.joinedAt), now),
       });
     }
   });
 
-  // Posts, likes, comments ---------------------------------------------------------------------
-  const postRows: (typeof posts.$inferInsert)[] = [];
-  const likeRows: (typeof postLikes.$inferInsert)[] = [];
-  const commentRows: (typeof comments.$inferInsert)[] = [];
+  // Posts, likes, comments (made through the posts services) ----------------------------------
+  const postRows: PlannedPost[] = [];
   const postEventRows: (typeof postEvents.$inferInsert)[] = [];
   POSTS.forEach((p, i) => {
-    const author = user(p.by);
-    const id = randomUUID();
     const createdAt = at(p.ago * HOUR + int(rng, 0, 50) * 60_000);
     const images = p.images.map((scene, k) =>
       image(`post-${i + 1}-${k + 1}`, () => sceneSvg(scene, `post-${i}-${k}`)),
     );
-    postRows.push({ id, userId: author.id, caption: p.caption, images, createdAt });
-    postEventRows.push({ postId: id, userId: author.id, action: 'create', occurredAt: createdAt });
+    const post: PlannedPost = {
+      plannedId: randomUUID(),
+      by: p.by,
+      caption: p.caption,
+      images,
+      createdAt,
+      likes: [],
+      comments: [],
+    };
+    postRows.push(post);
 
     const fans = sample(rng, joinedBefore(createdAt, p.by), int(rng, 1, 9));
     for (const fan of fans) {
       const likedAt = new Date(createdAt.getTime() + rng() ** 2 * (now.getTime() - createdAt.getTime()));
-      likeRows.push({ postId: id, userId: fan.id, createdAt: likedAt });
-      postEventRows.push({ postId: id, userId: fan.id, action: 'like', occurredAt: likedAt });
+      post.likes.push({ by: fan.username, at: likedAt });
     }
 
     const thread: { by: string; text: string }[] = [...(p.comments ?? [])];
@@ -149,9 +158,7 @@ function buildPlan(now: Date, adminUsernames: string[]) {
       const when = new Date(
         createdAt.getTime() + (span * (k + between(rng, 0.2, 0.9))) / (thread.length + 1),
       );
-      const by = user(c.by);
-      commentRows.push({ postId: id, userId: by.id, content: c.text, createdAt: when, updatedAt: when });
-      postEventRows.push({ postId: id, userId: by.id, action: 'comment', occurredAt: when });
+      post.comments.push({ by: c.by, text: c.text, at: when });
     });
   });
   // A few actions whose traces outlived their posts or likes.
@@ -159,7 +166,7 @@ function buildPlan(now: Date, adminUsernames: string[]) {
     const u = pick(rng, everyone);
     const post = pick(rng, postRows);
     postEventRows.push({
-      postId: post.id,
+      postId: post.plannedId,
       userId: u.id,
       action: 'unlike',
       occurredAt: at(int(rng, 1, 20) * DAY),
@@ -174,10 +181,9 @@ function buildPlan(now: Date, adminUsernames: string[]) {
     });
   }
 
-  const blockedRows = ['spambot', 'scamlink'].map((word) => ({
+  const blockedWordsAdded = ['spambot', 'scamlink'].map((word) => ({
     word,
-    addedBy: user(DEMO_ADMIN).id,
-    createdAt: at(int(rng, 20, 60) * DAY),
+    at: at(int(rng, 20, 60) * DAY),
   }));
 
   // Events -------------------------------------------------------------------------------------
@@ -494,13 +500,12 @@ function buildPlan(now: Date, adminUsernames: string[]) {
 
   return {
     jobs: [...jobs.values()],
-    userRows,
+    players,
+    adminUsernames: [DEMO_ADMIN, ...adminUsernames.map((u) => u.trim().toLowerCase())],
     followRows,
     postRows,
-    likeRows,
-    commentRows,
     postEventRows,
-    blockedRows,
+    blockedWordsAdded,
     eventRows,
     registrationRows,
     storeRows,
@@ -523,17 +528,33 @@ function buildPlan(now: Date, adminUsernames: string[]) {
   };
 }
 
-/** Draws, encodes and stores the images, a few at a time. */
+/**
+ * Draws, encodes and stores the images, a few at a time, each with its responsive variants
+ * (describeAndResize, as registration makes them); answers their `images` rows (size, placeholder,
+ * variant widths).
+ */
 async function storeImages(storage: ObjectStorage, jobs: ImageJob[]) {
   const limit = Math.max(2, Math.min(4, availableParallelism()));
+  const rows: (typeof imagesTable.$inferInsert)[] = [];
   let next = 0;
   const worker = async () => {
     while (next < jobs.length) {
       const job = jobs[next++];
-      await storage.putBuffer(job.key, await renderWebp(job.svg()), 'image/webp');
+      const webp = await renderWebp(job.svg());
+      const described = await describeAndResize(webp, { effort: 2 });
+      const objectPath = `/objects/${job.key}`;
+      await storePreparedImage(storage, objectPath, { webp, variants: described.variants });
+      rows.push({
+        objectPath,
+        width: described.width,
+        height: described.height,
+        placeholder: described.placeholder,
+        variantWidths: described.variants.map((v) => v.width),
+      });
     }
   };
   await Promise.all(Array.from({ length: limit }, worker));
+  return rows;
 }
 
 const hasUsers = async (db: Db | Tx) => (await db.select({ id: users.id }).from(users).limit(1)).length > 0;
@@ -546,47 +567,52 @@ export async function seedDemo(
   if (await hasUsers(db)) return null;
   const started = Date.now();
   const plan = buildPlan(new Date(), opts.adminUsernames);
-  const [hash] = await Promise.all([hashPassword(DEMO_PASSWORD), storeImages(storage, plan.jobs)]);
+  const imageRows = await storeImages(storage, plan.jobs);
 
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
-    if (await hasUsers(tx)) return false;
-    await tx.insert(users).values(plan.userRows.map((u) => ({ ...u, password: hash })));
-    await tx.insert(follows).values(plan.followRows);
-    await tx.insert(posts).values(plan.postRows);
-    await tx.insert(postLikes).values(plan.likeRows);
-    await tx.insert(comments).values(plan.commentRows);
-    await tx.insert(blockedWords).values(plan.blockedRows);
-    await tx.insert(events).values(plan.eventRows);
-    await tx.insert(eventRegistrations).values(plan.registrationRows);
+    if (await hasUsers(tx)) return null;
+    await tx.insert(imagesTable).values(imageRows).onConflictDoNothing();
+    // The areas with services: through them (community.ts).
+    const ids: IdMap = new Map();
+    const players = await seedUsers(tx, plan.players, DEMO_PASSWORD, plan.adminUsernames, ids);
+    const admin = players.get(DEMO_ADMIN);
+    if (!admin) throw new Error('demo: no admin');
+    await seedBlockedWords(tx, plan.blockedWordsAdded, admin);
+    await seedFollows(tx, plan.followRows, players);
+    await seedPosts(tx, plan.postRows, players, ids);
+    // The other areas: their rows, with the real ids of players and posts.
+    const r = <T extends object>(list: T[]) => remapIds(list, ids);
+    await tx.insert(events).values(r(plan.eventRows));
+    await tx.insert(eventRegistrations).values(r(plan.registrationRows));
     await tx.insert(stores).values(plan.storeRows);
     await tx.insert(fields).values(plan.fieldRows);
     await tx.insert(products).values(plan.productRows);
     await tx.insert(productSources).values(plan.sourceRows);
     await tx.insert(news).values(plan.newsRows);
     await tx.insert(tutorials).values(plan.tutorialRows);
-    await tx.insert(teams).values(plan.teamRows);
-    await tx.insert(teamMembers).values(plan.memberRows);
-    await tx.insert(teamInvites).values(plan.inviteRows);
-    await tx.insert(teamApplications).values(plan.applicationRows);
-    await tx.insert(teamGallery).values(plan.galleryRows);
-    await tx.insert(gearPosts).values(plan.gearRows);
-    await tx.insert(gearRatings).values(plan.ratingRows);
-    await tx.insert(userBadges).values(plan.badgeRows);
-    await tx.insert(sessions).values(plan.sessionRows);
+    await tx.insert(teams).values(r(plan.teamRows));
+    await tx.insert(teamMembers).values(r(plan.memberRows));
+    await tx.insert(teamInvites).values(r(plan.inviteRows));
+    await tx.insert(teamApplications).values(r(plan.applicationRows));
+    await tx.insert(teamGallery).values(r(plan.galleryRows));
+    await tx.insert(gearPosts).values(r(plan.gearRows));
+    await tx.insert(gearRatings).values(r(plan.ratingRows));
+    await tx.insert(userBadges).values(r(plan.badgeRows));
+    await tx.insert(sessions).values(r(plan.sessionRows));
     await tx.insert(pageViews).values(plan.viewRows);
-    await tx.insert(searchEvents).values(plan.searchRows);
-    await tx.insert(postEvents).values(plan.postEventRows);
-    return true;
+    await tx.insert(searchEvents).values(r(plan.searchRows));
+    await tx.insert(postEvents).values(r(plan.postEventRows));
+    return [...players.values()];
   });
   if (!seeded) return null;
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const admins = plan.userRows.filter((u) => u.role === 'admin').map((u) => u.username);
+  const admins = seeded.filter((u) => u.role === 'admin').map((u) => u.username);
   const examples = ['ghost_recon_mike', 'sarah.speedsoft', 'milsim_maria', 'kim.marksman', 'viper_actual'];
   return {
     message:
-      `Demo community seeded in ${seconds}s: ${plan.userRows.length} players, ${plan.postRows.length} posts, ` +
+      `Demo community seeded in ${seconds}s: ${seeded.length} players, ${plan.postRows.length} posts, ` +
       `${plan.eventRows.length} events, ${plan.storeRows.length} stores, ${plan.teamRows.length} teams, ` +
       `${plan.gearRows.length} gear posts, ${plan.jobs.length} images. ` +
       `Sign in with any demo account and the password "${DEMO_PASSWORD}": ` +

@@ -4,7 +4,7 @@ import { authRoutes } from './routes';
 export { hashPassword } from './passwords';
 export { mayTakeUsername } from './policy';
 export { presentCurrentUser } from './presenters';
-export { bootstrapAdmins, userConflict } from './service';
+export { bootstrapAdmins, login, register, userConflict } from './service';
 export { SessionCache } from './session-cache';
 export { createSession, resolveSession, SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from './sessions';
 

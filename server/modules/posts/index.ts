@@ -3,6 +3,7 @@ import { postRoutes } from './routes';
 
 export { FeedCache } from './feed-cache';
 export { feedSql } from './service';
+export { addComment, createPost, like } from './writes';
 
 /** Posts: the feed, a player's posts, likes and comments. */
 export const postsModule: AppModule = { name: 'posts', routes: postRoutes };

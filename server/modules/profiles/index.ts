@@ -1,5 +1,7 @@
 import type { AppModule } from '../../context';
 import { profileRoutes } from './routes';
 
+export { follow, updateProfile } from './service';
+
 /** Profiles: public profiles, profile settings, follows, and the players' search. */
 export const profilesModule: AppModule = { name: 'profiles', routes: profileRoutes };

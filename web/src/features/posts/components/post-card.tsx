@@ -6,7 +6,6 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { RemoteImage } from '@web/components/ui/remote-image';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { ApiError } from '@web/lib/api';
 import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
 import { timeAgo } from '@web/lib/format';
@@ -183,18 +182,7 @@ export function PostCard({
 /** Delete, for the author or an admin, after a confirmation. */
 function DeletePostButton({ postId }: { postId: string }) {
   const remove = useDeletePost();
-  const onConfirm = async () => {
-    try {
-      await remove.mutateAsync(postId);
-      toast({ title: T.postDeleted });
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: T.postDeleteFailed,
-        description: error instanceof ApiError ? error.serverMessage : undefined,
-      });
-    }
-  };
+  const onConfirm = () => remove.mutate(postId, { onSuccess: () => toast({ title: T.postDeleted }) });
   return (
     <ConfirmDialog
       trigger={
