@@ -1,4 +1,3 @@
-import { AUTH_TEXTS } from '@contract/auth';
 import { COMMON_TEXTS } from '@contract/common';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
@@ -12,10 +11,8 @@ import {
 } from '@web/components/ui/dropdown-menu';
 import { useLogout } from '@web/features/auth/api/logout';
 import { HeaderSearch } from '@web/features/search/components/header-search';
-import { errorText } from '@web/lib/api';
 import { useUser } from '@web/lib/auth';
 import { sizedSrc } from '@web/lib/media';
-import { toast } from '@web/lib/toast';
 import { Bell, LogOut, Settings, User } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Logo } from './logo';
@@ -66,11 +63,7 @@ function NotificationsMenu() {
 
 function ProfileMenu({ username, avatar }: { username: string; avatar: string | null }) {
   const navigate = useNavigate();
-  const logout = useLogout({
-    onSuccess: () => navigate('/auth'),
-    onError: (error) =>
-      toast({ variant: 'destructive', title: AUTH_TEXTS.logoutFailed, description: errorText(error) }),
-  });
+  const logout = useLogout({ onSuccess: () => navigate('/auth') });
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>

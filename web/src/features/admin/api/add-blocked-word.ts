@@ -1,3 +1,4 @@
+import { ADMIN_TEXTS } from '@contract/admin';
 import type { BlockedWord } from '@contract/moderation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
@@ -12,6 +13,7 @@ export function useAddBlockedWord() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addBlockedWord,
+    meta: { errorToast: { title: ADMIN_TEXTS.blockedWordAddFailed } },
     onSuccess: (added) => {
       queryClient.setQueryData<BlockedWord[]>(blockedWordsQueryKey, (words) =>
         words ? [...words.filter((w) => w.id !== added.id), added].sort(byWord) : words,

@@ -1,13 +1,9 @@
 import type { AdminUser } from '@contract/admin';
+import { ADMIN_TEXTS } from '@contract/admin';
 import type { UserRole } from '@contract/auth';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-
-export const adminUserKeys = {
-  all: ['admin-users'] as const,
-  admins: () => [...adminUserKeys.all, 'admins'] as const,
-  search: (q: string) => [...adminUserKeys.all, 'search', q] as const,
-};
+import { adminKeys } from './keys';
 
 /** GET /api/admin/users → the admins; with ?q= → up to 10 players whose name contains q. */
 export function getAdminUsers(q?: string, signal?: AbortSignal): Promise<AdminUser[]> {
@@ -17,7 +13,7 @@ export function getAdminUsers(q?: string, signal?: AbortSignal): Promise<AdminUs
 
 export const adminsQueryOptions = () =>
   queryOptions({
-    queryKey: adminUserKeys.admins(),
+    queryKey: adminKeys.admins(),
     queryFn: ({ signal }) => getAdminUsers(undefined, signal),
   });
 
@@ -27,7 +23,7 @@ export function useAdmins() {
 
 export function usePlayerSearch(q: string) {
   return useQuery({
-    queryKey: adminUserKeys.search(q),
+    queryKey: adminKeys.playerSearch(q),
     queryFn: ({ signal }) => getAdminUsers(q, signal),
     enabled: q.length >= 2,
   });
@@ -38,17 +34,14 @@ export function setUserRole({ id, role }: { id: string; role: UserRole }): Promi
   return apiRequest<AdminUser>('PATCH', `/api/admin/users/${encodeURIComponent(id)}/role`, { role });
 }
 
-export function useSetUserRole(options: {
-  onSuccess?: (user: AdminUser) => void;
-  onError?: (error: Error) => void;
-}) {
+export function useSetUserRole(options: { onSuccess?: (user: AdminUser) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setUserRole,
     onSuccess: (user) => {
-      void queryClient.invalidateQueries({ queryKey: adminUserKeys.all });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.users() });
       options.onSuccess?.(user);
     },
-    onError: options.onError,
+    meta: { errorToast: { title: ADMIN_TEXTS.grantFailed } },
   });
 }

@@ -1,8 +1,9 @@
 import type { BlockedWord } from '@contract/moderation';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminKeys } from './keys';
 
 /** GET /api/admin/blocked-words → [{id, word}], sorted by word (admins only). */
-export const blockedWordsQueryKey = ['/api/admin/blocked-words'] as const;
+export const blockedWordsQueryKey = adminKeys.blockedWords();
 
 export const blockedWordsQueryOptions = queryOptions<BlockedWord[]>({ queryKey: blockedWordsQueryKey });
 

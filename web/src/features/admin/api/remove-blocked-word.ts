@@ -1,3 +1,4 @@
+import { ADMIN_TEXTS } from '@contract/admin';
 import type { BlockedWord } from '@contract/moderation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
@@ -12,6 +13,7 @@ export function useRemoveBlockedWord() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeBlockedWord,
+    meta: { errorToast: { title: ADMIN_TEXTS.blockedWordRemoveFailed } },
     onSuccess: (_answer, id) => {
       queryClient.setQueryData<BlockedWord[]>(blockedWordsQueryKey, (words) =>
         words?.filter((w) => w.id !== id),

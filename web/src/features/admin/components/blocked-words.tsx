@@ -4,16 +4,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { ApiError } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { Ban, Plus, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useAddBlockedWord } from '../api/add-blocked-word';
 import { useBlockedWords } from '../api/get-blocked-words';
 import { useRemoveBlockedWord } from '../api/remove-blocked-word';
-
-/** The server's own message of a failed call, when it sent one. */
-const serverMessage = (error: unknown) => (error instanceof ApiError ? error.serverMessage : undefined);
 
 /**
  * SPEC §2 Blocked words: a text input (trimmed, Add disabled when empty, Enter submits), the
@@ -36,12 +32,8 @@ export function BlockedWords() {
       await add.mutateAsync(trimmed);
       setWord('');
       toast({ title: ADMIN_TEXTS.blockedWordAdded });
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: ADMIN_TEXTS.blockedWordAddFailed,
-        description: serverMessage(error),
-      });
+    } catch {
+      // The toast comes from the mutation's meta.
     }
   };
 
@@ -50,12 +42,8 @@ export function BlockedWords() {
     try {
       await remove.mutateAsync(id);
       toast({ title: ADMIN_TEXTS.blockedWordRemoved });
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: ADMIN_TEXTS.blockedWordRemoveFailed,
-        description: serverMessage(error),
-      });
+    } catch {
+      // The toast comes from the mutation's meta.
     } finally {
       setRemoving((ids) => {
         const next = new Set(ids);

@@ -5,7 +5,6 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { errorText } from '@web/lib/api';
 import { useUser } from '@web/lib/auth';
 import { SEARCH_DEBOUNCE_MS } from '@web/lib/constants';
 import { toast } from '@web/lib/toast';
@@ -31,8 +30,6 @@ export function ManageAdmins() {
         title: u.role === 'admin' ? ADMIN_TEXTS.granted : ADMIN_TEXTS.revoked,
         description: u.username,
       }),
-    onError: (error) =>
-      toast({ variant: 'destructive', title: ADMIN_TEXTS.grantFailed, description: errorText(error) }),
   });
   const pendingId = setRole.isPending ? setRole.variables?.id : undefined;
 

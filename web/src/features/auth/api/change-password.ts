@@ -1,4 +1,5 @@
 import type { ChangePasswordBody } from '@contract/auth';
+import { AUTH_TEXTS } from '@contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 
@@ -10,5 +11,9 @@ export function changePassword(body: ChangePasswordBody): Promise<null> {
 export function useChangePassword(
   options: { onSuccess?: () => void; onError?: (error: Error) => void } = {},
 ) {
-  return useMutation({ mutationFn: changePassword, ...options });
+  return useMutation({
+    mutationFn: changePassword,
+    meta: { errorToast: { title: AUTH_TEXTS.passwordChangeFailed } },
+    ...options,
+  });
 }

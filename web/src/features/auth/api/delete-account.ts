@@ -1,3 +1,4 @@
+import { AUTH_TEXTS } from '@contract/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 import { clearSession } from './sign-out';
@@ -7,13 +8,7 @@ export function deleteAccount(): Promise<null> {
   return apiRequest<null>('DELETE', '/api/user');
 }
 
-export function useDeleteAccount({
-  onSuccess,
-  onError,
-}: {
-  onSuccess?: () => void;
-  onError?: (error: Error) => void;
-} = {}) {
+export function useDeleteAccount({ onSuccess }: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteAccount,
@@ -21,6 +16,6 @@ export function useDeleteAccount({
       clearSession(queryClient);
       onSuccess?.();
     },
-    onError,
+    meta: { errorToast: { title: AUTH_TEXTS.accountDeleteFailed } },
   });
 }

@@ -1,4 +1,5 @@
 import type { CurrentUser, LoginBody } from '@contract/auth';
+import { AUTH_TEXTS } from '@contract/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 import { userQueryKey } from '@web/lib/auth';
@@ -8,11 +9,11 @@ export function login(body: LoginBody): Promise<CurrentUser> {
   return apiRequest<CurrentUser>('POST', '/api/login', body);
 }
 
-export function useLogin({ onError }: { onError?: (error: Error) => void } = {}) {
+export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
     onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
-    onError,
+    meta: { errorToast: { title: AUTH_TEXTS.loginFailed } },
   });
 }

@@ -1,3 +1,4 @@
+import { AUTH_TEXTS } from '@contract/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 import { clearSession } from './sign-out';
@@ -7,13 +8,7 @@ export function logout(): Promise<null> {
   return apiRequest<null>('POST', '/api/logout');
 }
 
-export function useLogout({
-  onSuccess,
-  onError,
-}: {
-  onSuccess?: () => void;
-  onError?: (error: Error) => void;
-} = {}) {
+export function useLogout({ onSuccess }: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
@@ -21,6 +16,6 @@ export function useLogout({
       clearSession(queryClient);
       onSuccess?.();
     },
-    onError,
+    meta: { errorToast: { title: AUTH_TEXTS.logoutFailed } },
   });
 }

@@ -1,4 +1,5 @@
 import type { CurrentUser, RegisterBody } from '@contract/auth';
+import { AUTH_TEXTS } from '@contract/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 import { userQueryKey } from '@web/lib/auth';
@@ -9,11 +10,12 @@ export function register({ username, email, password }: RegisterBody): Promise<C
   return apiRequest<CurrentUser>('POST', '/api/register', { username, email, password });
 }
 
-export function useRegister({ onError }: { onError?: (error: Error) => void } = {}) {
+export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: register,
     onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
-    onError,
+    // SPEC §8: a plain toast, not a destructive one.
+    meta: { errorToast: { title: AUTH_TEXTS.registrationFailed, variant: 'default' } },
   });
 }

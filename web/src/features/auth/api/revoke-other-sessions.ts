@@ -1,3 +1,4 @@
+import { AUTH_TEXTS } from '@contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 
@@ -6,8 +7,10 @@ export function revokeOtherSessions(): Promise<null> {
   return apiRequest<null>('POST', '/api/user/sessions/revoke-others');
 }
 
-export function useRevokeOtherSessions(
-  options: { onSuccess?: () => void; onError?: (error: Error) => void } = {},
-) {
-  return useMutation({ mutationFn: revokeOtherSessions, ...options });
+export function useRevokeOtherSessions(options: { onSuccess?: () => void } = {}) {
+  return useMutation({
+    mutationFn: revokeOtherSessions,
+    meta: { errorToast: { title: AUTH_TEXTS.otherSessionsRevokeFailed } },
+    ...options,
+  });
 }

@@ -2,7 +2,7 @@ import { AUTH_TEXTS, type ChangePasswordForm } from '@contract/auth';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { ApiError, errorText } from '@web/lib/api';
+import { ApiError } from '@web/lib/api';
 import { applyServerFieldErrors, lazyZodResolver } from '@web/lib/form';
 import { toast } from '@web/lib/toast';
 import { KeyRound, LogOut } from 'lucide-react';
@@ -27,21 +27,10 @@ export function AccountSecurityCard() {
     onError: (error) => {
       if (error instanceof ApiError)
         applyServerFieldErrors(error.fieldErrors, form.setError as never, ['currentPassword', 'newPassword']);
-      toast({
-        variant: 'destructive',
-        title: AUTH_TEXTS.passwordChangeFailed,
-        description: errorText(error),
-      });
     },
   });
   const revoke = useRevokeOtherSessions({
     onSuccess: () => toast({ title: AUTH_TEXTS.otherSessionsRevoked }),
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: AUTH_TEXTS.otherSessionsRevokeFailed,
-        description: errorText(error),
-      }),
   });
 
   return (

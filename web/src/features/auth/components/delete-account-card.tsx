@@ -2,7 +2,6 @@ import { AUTH_TEXTS } from '@contract/auth';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { errorText } from '@web/lib/api';
 import { useUser } from '@web/lib/auth';
 import { toast } from '@web/lib/toast';
 import { Trash2 } from 'lucide-react';
@@ -18,8 +17,6 @@ export function DeleteAccountCard() {
       toast({ title: AUTH_TEXTS.accountDeleted });
       navigate('/auth');
     },
-    onError: (error) =>
-      toast({ variant: 'destructive', title: AUTH_TEXTS.accountDeleteFailed, description: errorText(error) }),
   });
 
   return (

@@ -1,8 +1,6 @@
-import { AUTH_TEXTS, type LoginBody } from '@contract/auth';
+import type { LoginBody } from '@contract/auth';
 import { Button } from '@web/components/ui/button';
-import { errorText } from '@web/lib/api';
 import { lazyZodResolver } from '@web/lib/form';
-import { toast } from '@web/lib/toast';
 import { LogIn } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -19,10 +17,7 @@ export function LoginForm() {
     void loadAuthSchemas();
   }, []);
   const { errors } = form.formState;
-  const login = useLogin({
-    onError: (error) =>
-      toast({ variant: 'destructive', title: AUTH_TEXTS.loginFailed, description: errorText(error) }),
-  });
+  const login = useLogin();
   const onSubmit = (values: LoginBody) => login.mutate(values);
 
   return (

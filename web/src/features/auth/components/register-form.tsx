@@ -1,8 +1,7 @@
-import { AUTH_TEXTS, type RegisterForm as RegisterValues } from '@contract/auth';
+import type { RegisterForm as RegisterValues } from '@contract/auth';
 import { Button } from '@web/components/ui/button';
-import { ApiError, errorText } from '@web/lib/api';
+import { ApiError } from '@web/lib/api';
 import { applyServerFieldErrors, lazyZodResolver } from '@web/lib/form';
-import { toast } from '@web/lib/toast';
 import { UserPlus } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -24,14 +23,16 @@ export function RegisterForm() {
     void loadAuthSchemas();
   }, []);
   const { errors } = form.formState;
-  const registration = useRegister({
-    onError: (error) => {
-      if (error instanceof ApiError) applyServerFieldErrors(error.fieldErrors, form.setError, FIELDS);
-      toast({ title: AUTH_TEXTS.registrationFailed, description: errorText(error) });
-    },
-  });
+  const registration = useRegister();
   const onSubmit = ({ username, email, password }: RegisterValues) =>
-    registration.mutate({ username, email, password });
+    registration.mutate(
+      { username, email, password },
+      {
+        onError: (error) => {
+          if (error instanceof ApiError) applyServerFieldErrors(error.fieldErrors, form.setError, FIELDS);
+        },
+      },
+    );
 
   return (
     <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>

@@ -8,11 +8,12 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
+import { postKeys } from './keys';
 import { updateCachedPost } from './post-cache';
 
 export const COMMENTS_PAGE_SIZE = 50;
 
-export const commentsQueryKey = (postId: string) => ['/api/posts', postId, 'comments'] as const;
+export const commentsQueryKey = postKeys.comments;
 
 type CommentPages = InfiniteData<Comment[], string | undefined>;
 
@@ -84,6 +85,7 @@ export async function deleteComment(commentId: string): Promise<void> {
 export function useAddComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: { title: FEED_TEXTS.errorTitle, fallback: FEED_TEXTS.postCommentFailed } },
     mutationFn: (content: string) => {
       const text = content.trim();
       if (!text) return Promise.reject(new Error('A comment needs some text'));
@@ -100,6 +102,7 @@ export function useAddComment(postId: string) {
 export function useUpdateComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: { title: FEED_TEXTS.errorTitle, fallback: FEED_TEXTS.updateCommentFailed } },
     mutationFn: ({ commentId, content }: { commentId: string; content: string }) =>
       updateComment(commentId, content.trim()),
     onSuccess: (updated) => {
@@ -112,6 +115,7 @@ export function useUpdateComment(postId: string) {
 export function useDeleteComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { errorToast: { title: FEED_TEXTS.errorTitle, fallback: FEED_TEXTS.deleteCommentFailed } },
     mutationFn: (commentId: string) => deleteComment(commentId),
     onSuccess: (_answer, commentId) => {
       mapComments(queryClient, postId, (list) => list.filter((c) => c.id !== commentId));

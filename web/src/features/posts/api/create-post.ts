@@ -1,6 +1,8 @@
-import type { CreatePostBody } from '@contract/posts';
+import { CREATE_POST_TEXTS, type CreatePostBody } from '@contract/posts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
+import { profileKeyRoot } from '@web/lib/query-keys';
+import { postKeys } from './keys';
 
 /** POST /api/posts {caption, images}: the answer is not read (SPEC §7). */
 export async function createPost(body: CreatePostBody): Promise<void> {
@@ -15,10 +17,11 @@ export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPost,
+    meta: { errorToast: { title: CREATE_POST_TEXTS.errorTitle, fallback: CREATE_POST_TEXTS.createFailed } },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['/api/posts/feed'] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/posts/user'] });
-      void queryClient.invalidateQueries({ queryKey: ['/api/profile'] });
+      void queryClient.invalidateQueries({ queryKey: postKeys.feed() });
+      void queryClient.invalidateQueries({ queryKey: postKeys.users() });
+      void queryClient.invalidateQueries({ queryKey: profileKeyRoot });
     },
   });
 }

@@ -1,7 +1,9 @@
-import type { FeedPost } from '@contract/posts';
+import { FEED_TEXTS, type FeedPost } from '@contract/posts';
 import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
+import { profileKeyRoot } from '@web/lib/query-keys';
 import { moderationPostsQueryKey } from './get-moderation-posts';
+import { postKeys } from './keys';
 import { feedQueryKey, removeCachedPost, userPostsKeyPrefix } from './post-cache';
 
 /** DELETE /api/posts/{id} (its author or an admin) → 204. */
@@ -16,10 +18,10 @@ export function forgetDeletedPost(queryClient: QueryClient, postId: string): voi
     { queryKey: moderationPostsQueryKey },
     (data) => data && { ...data, pages: data.pages.map((page) => page.filter((post) => post.id !== postId)) },
   );
-  queryClient.removeQueries({ queryKey: ['/api/posts', postId, 'comments'] });
+  queryClient.removeQueries({ queryKey: postKeys.comments(postId) });
   void queryClient.invalidateQueries({ queryKey: feedQueryKey });
   void queryClient.invalidateQueries({ queryKey: userPostsKeyPrefix });
-  void queryClient.invalidateQueries({ queryKey: ['/api/profile'] });
+  void queryClient.invalidateQueries({ queryKey: profileKeyRoot });
 }
 
 /** Deletes a post and forgets it everywhere (the feed, profiles, Moderate Posts): one operation. */
@@ -27,6 +29,7 @@ export function useDeletePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePost,
+    meta: { errorToast: { title: FEED_TEXTS.postDeleteFailed } },
     onSuccess: (_answer, postId) => forgetDeletedPost(queryClient, postId),
   });
 }

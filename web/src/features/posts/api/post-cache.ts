@@ -1,9 +1,10 @@
 import type { FeedPost } from '@contract/posts';
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
+import { postKeys } from './keys';
 
 /** The feed's key (an infinite list of pages) and the prefix of every player's post list. */
-export const feedQueryKey = ['/api/posts/feed'] as const;
-export const userPostsKeyPrefix = ['/api/posts/user'] as const;
+export const feedQueryKey = postKeys.feed();
+export const userPostsKeyPrefix = postKeys.users();
 
 /** Every cached list a post card can come from: the feed's pages and the profile post lists. */
 const POST_LIST_KEYS: readonly QueryKey[] = [feedQueryKey, userPostsKeyPrefix];

@@ -12,7 +12,6 @@ import {
 import { Input } from '@web/components/ui/input';
 import { FieldError } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
-import { errorText } from '@web/lib/api';
 import { useUser } from '@web/lib/auth';
 import { toast } from '@web/lib/toast';
 import { ImageOff, ImagePlus, Link2, LogIn, Plus, X } from 'lucide-react';
@@ -128,13 +127,6 @@ export function CreatePostDialog() {
           setUrl('');
           setUrlError(null);
           setOpen(false);
-        },
-        onError: (error) => {
-          toast({
-            variant: 'destructive',
-            title: T.errorTitle,
-            description: errorText(error, T.createFailed),
-          });
         },
       },
     );

@@ -6,7 +6,6 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { RemoteImage } from '@web/components/ui/remote-image';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { ApiError } from '@web/lib/api';
 import { timeAgo } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { Trash2 } from 'lucide-react';
@@ -28,12 +27,8 @@ export function ModeratePosts({ pageSize }: { pageSize?: number }) {
     try {
       await remove.mutateAsync(post.id);
       toast({ title: ADMIN_TEXTS.postDeleted });
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: ADMIN_TEXTS.postDeleteFailed,
-        description: error instanceof ApiError ? error.serverMessage : undefined,
-      });
+    } catch {
+      // The toast comes from the delete operation's meta.
     } finally {
       setDeleting((ids) => {
         const next = new Set(ids);

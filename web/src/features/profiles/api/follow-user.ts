@@ -1,4 +1,4 @@
-import type { FollowAnswer, UserProfile } from '@contract/profiles';
+import { type FollowAnswer, PROFILE_TEXTS, type UserProfile } from '@contract/profiles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 import { profileQueryKey } from './get-profile';
@@ -17,6 +17,7 @@ export function useFollowUser(username: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: followUser,
+    meta: { errorToast: { title: PROFILE_TEXTS.followFailed } },
     onSuccess: (answer) =>
       queryClient.setQueryData<UserProfile>(profileQueryKey(username), applyFollowAnswer(answer)),
   });

@@ -1,8 +1,9 @@
 import type { UserProfile } from '@contract/profiles';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { profileKeys } from './keys';
 
 /** GET /api/profile/{username} (through the default GET of the key's parts). 404 → 'User not found'. */
-export const profileQueryKey = (username: string) => ['/api/profile', username] as const;
+export const profileQueryKey = profileKeys.detail;
 
 export const profileQueryOptions = (username: string) =>
   queryOptions<UserProfile>({ queryKey: profileQueryKey(username) });

@@ -1,4 +1,4 @@
-import type { FollowAnswer, UserProfile } from '@contract/profiles';
+import { type FollowAnswer, PROFILE_TEXTS, type UserProfile } from '@contract/profiles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 import { applyFollowAnswer } from './follow-user';
@@ -13,6 +13,7 @@ export function useUnfollowUser(username: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: unfollowUser,
+    meta: { errorToast: { title: PROFILE_TEXTS.unfollowFailed } },
     onSuccess: (answer) =>
       queryClient.setQueryData<UserProfile>(profileQueryKey(username), applyFollowAnswer(answer)),
   });

@@ -1,27 +1,12 @@
 import type { CurrentUser } from '@contract/auth';
 import { PROFILE_TEXTS } from '@contract/profiles';
-import { ImageUploader } from '@web/components/image-uploader';
 import { UserAvatar } from '@web/components/ui/avatar';
-import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { errorText } from '@web/lib/api';
-import { toast } from '@web/lib/toast';
 import { Camera } from 'lucide-react';
-import { useState } from 'react';
-import { useUpdateProfile } from '../api/update-profile';
+import { ProfileImageUpload } from './profile-image-upload';
 
 /** Settings: the avatar (image or initials) and its uploader (one image). */
 export function AvatarCard({ user }: { user: CurrentUser }) {
-  const [open, setOpen] = useState(false);
-  const update = useUpdateProfile();
-  const onUploaded = async (objectPath: string) => {
-    try {
-      await update.mutateAsync({ avatar: objectPath });
-      toast({ title: PROFILE_TEXTS.avatarUpdated });
-    } catch (error) {
-      toast({ variant: 'destructive', title: PROFILE_TEXTS.avatarSaveFailed, description: errorText(error) });
-    }
-  };
   return (
     <Card>
       <CardHeader>
@@ -38,17 +23,13 @@ export function AvatarCard({ user }: { user: CurrentUser }) {
           className="size-24"
           fallbackClassName="text-3xl"
         />
-        <Button variant="outline" onClick={() => setOpen(true)} disabled={update.isPending}>
-          <Camera aria-hidden="true" />
-          Change Avatar
-        </Button>
-        <ImageUploader
-          open={open}
-          onOpenChange={setOpen}
-          maxNumberOfFiles={1}
-          onUploaded={onUploaded}
+        <ProfileImageUpload
+          field="avatar"
+          label="Change Avatar"
+          icon={Camera}
+          savedText={PROFILE_TEXTS.avatarUpdated}
+          errorTitle={PROFILE_TEXTS.avatarSaveFailed}
           uploadErrorTitle={PROFILE_TEXTS.avatarUploadFailed}
-          note="One image, up to 25 MB"
         />
       </CardContent>
     </Card>

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Input } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
-import { ApiError, errorText } from '@web/lib/api';
+import { ApiError } from '@web/lib/api';
 import { applyServerFieldErrors, zodResolver } from '@web/lib/form';
 import { toast } from '@web/lib/toast';
 import { Save } from 'lucide-react';
@@ -47,11 +47,6 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         },
         onError: (error) => {
           if (error instanceof ApiError) applyServerFieldErrors(error.fieldErrors, form.setError, FIELDS);
-          toast({
-            variant: 'destructive',
-            title: PROFILE_TEXTS.profileUpdateFailed,
-            description: errorText(error),
-          });
         },
       },
     );

@@ -1,21 +1,17 @@
 import type { CurrentUser } from '@contract/auth';
 import type { MediaMap } from '@contract/common';
 import { PROFILE_TEXTS, type UserProfile } from '@contract/profiles';
-import { ImageUploader } from '@web/components/image-uploader';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { RemoteImage } from '@web/components/ui/remote-image';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { errorText } from '@web/lib/api';
 import { joinedText } from '@web/lib/format';
 import { displaySrc } from '@web/lib/media';
-import { toast } from '@web/lib/toast';
 import { CalendarDays, ImageUp, MapPin, Pencil, UserCheck, UserPlus } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useFollowUser } from '../api/follow-user';
 import { useUnfollowUser } from '../api/unfollow-user';
-import { useUpdateProfile } from '../api/update-profile';
+import { ProfileImageUpload } from './profile-image-upload';
 
 /** A public profile's top: cover banner, avatar, name, bio, location, join date, counts, actions. */
 export function ProfileHeader({ profile, viewer }: { profile: UserProfile; viewer: CurrentUser | null }) {
@@ -115,34 +111,14 @@ function Count({ label, value, testId }: { label: string; value: number; testId:
 }
 
 function BannerButton() {
-  const [open, setOpen] = useState(false);
-  const update = useUpdateProfile();
-  const onUploaded = async (objectPath: string) => {
-    try {
-      await update.mutateAsync({ coverImage: objectPath });
-      toast({ title: PROFILE_TEXTS.bannerUpdated });
-    } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: PROFILE_TEXTS.bannerUpdateFailed,
-        description: errorText(error),
-      });
-    }
-  };
   return (
-    <>
-      <Button variant="outline" onClick={() => setOpen(true)} disabled={update.isPending}>
-        <ImageUp aria-hidden="true" />
-        Change Banner
-      </Button>
-      <ImageUploader
-        open={open}
-        onOpenChange={setOpen}
-        maxNumberOfFiles={1}
-        onUploaded={onUploaded}
-        note="One image, up to 25 MB"
-      />
-    </>
+    <ProfileImageUpload
+      field="coverImage"
+      label="Change Banner"
+      icon={ImageUp}
+      savedText={PROFILE_TEXTS.bannerUpdated}
+      errorTitle={PROFILE_TEXTS.bannerUpdateFailed}
+    />
   );
 }
 
@@ -152,39 +128,14 @@ function FollowButton({ profile }: { profile: UserProfile }) {
   const pending = follow.isPending || unfollow.isPending;
   if (profile.isFollowing) {
     return (
-      <Button
-        variant="outline"
-        disabled={pending}
-        onClick={() =>
-          unfollow.mutate(profile.id, {
-            onError: (error) =>
-              toast({
-                variant: 'destructive',
-                title: PROFILE_TEXTS.unfollowFailed,
-                description: errorText(error),
-              }),
-          })
-        }
-      >
+      <Button variant="outline" disabled={pending} onClick={() => unfollow.mutate(profile.id)}>
         <UserCheck aria-hidden="true" />
         Unfollow
       </Button>
     );
   }
   return (
-    <Button
-      disabled={pending}
-      onClick={() =>
-        follow.mutate(profile.id, {
-          onError: (error) =>
-            toast({
-              variant: 'destructive',
-              title: PROFILE_TEXTS.followFailed,
-              description: errorText(error),
-            }),
-        })
-      }
-    >
+    <Button disabled={pending} onClick={() => follow.mutate(profile.id)}>
       <UserPlus aria-hidden="true" />
       Follow
     </Button>

@@ -2,6 +2,7 @@ import type { MediaMap } from '@contract/common';
 import { SEARCH_GEAR_KEPT, SEARCH_MIN_LENGTH, SEARCH_TEXTS } from '@contract/search';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
+import { searchKeys } from './keys';
 
 export interface SearchPlayer {
   id: string;
@@ -71,11 +72,9 @@ export async function searchAll(query: string, signal?: AbortSignal): Promise<Se
   };
 }
 
-export const searchQueryKey = (query: string) => ['search', query.trim()] as const;
-
 export const searchQueryOptions = (query: string) =>
   queryOptions({
-    queryKey: searchQueryKey(query),
+    queryKey: searchKeys.results(query),
     queryFn: ({ signal }) => searchAll(query, signal),
     // Results may change while the app is open: a repeated search asks again after a minute.
     staleTime: 60_000,

@@ -1,0 +1,11 @@
+/** The posts feature's query keys (the feed and post lists are read by the default GET of their parts). */
+export const postKeys = {
+  feed: () => ['/api/posts/feed'] as const,
+  /** Every player's post list. */
+  users: () => ['/api/posts/user'] as const,
+  user: (userId: string) => ['/api/posts/user', userId] as const,
+  comments: (postId: string) => ['/api/posts', postId, 'comments'] as const,
+  /** Moderate Posts' pages (another shape than the feed's, under a key of its own). */
+  moderation: () => ['admin', 'moderation-posts'] as const,
+  moderationPages: (limit: number) => ['admin', 'moderation-posts', limit] as const,
+};
