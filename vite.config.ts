@@ -1,14 +1,69 @@
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { contractValues } from './scripts/vite-contract-values';
 
 const root = import.meta.dirname;
 const api = 'http://localhost:5000';
+const web = path.resolve(root, 'web');
+
+/** The route modules that the first paint of / renders: their chunks are preloaded by index.html. */
+const FIRST_PAINT_ROUTES = [
+  path.join(web, 'src/app/shell/app-shell.tsx'),
+  path.join(web, 'src/app/routes/home.tsx'),
+];
+
+/**
+ * index.html gets a modulepreload link for the chunks of / (the shell and the home page, with
+ * their static imports), so the browser fetches them beside the entry instead of after running it.
+ */
+function preloadFirstPaint(modules: string[]): Plugin {
+  return {
+    name: 'preload-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = new Map<string, string[]>();
+        const roots: string[] = [];
+        for (const out of Object.values(bundle)) {
+          if (out.type !== 'chunk') continue;
+          chunks.set(out.fileName, out.imports);
+          if (out.facadeModuleId && modules.includes(out.facadeModuleId)) roots.push(out.fileName);
+        }
+        if (roots.length !== modules.length)
+          throw new Error(`preload-first-paint: a route chunk is missing (${modules.join(', ')})`);
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          for (const dep of chunks.get(file) ?? []) visit(dep);
+        };
+        for (const file of roots) visit(file);
+        const tags: HtmlTagDescriptor[] = [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head',
+          }));
+        return { html, tags };
+      },
+    },
+  };
+}
 
 export default defineConfig({
-  root: path.resolve(root, 'web'),
-  plugins: [react(), tailwindcss()],
+  root: web,
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Pages that read only the contract's texts and constants do not load zod and the schemas.
+    contractValues(path.resolve(root, 'contract'), web),
+    preloadFirstPaint(FIRST_PAINT_ROUTES),
+  ],
   resolve: {
     alias: {
       '@contract': path.resolve(root, 'contract'),

@@ -1,8 +1,10 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from '@web/components/ui/toaster';
 import { queryClient as defaultClient } from '@web/lib/query-client';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { SectionProvider } from './section';
+
+// The toast region (sonner) is not needed for the first paint: it loads beside the page.
+const Toaster = lazy(() => import('@web/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 /** Everything the pages share: the query cache, the home section and the toast region. */
 export function Providers({
@@ -16,7 +18,9 @@ export function Providers({
     <QueryClientProvider client={client}>
       <SectionProvider>
         {children}
-        <Toaster />
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
       </SectionProvider>
     </QueryClientProvider>
   );

@@ -7,6 +7,14 @@ import { Toaster } from './toaster';
 const toastOf = (text: string) => screen.getByText(text).closest('[data-sonner-toast]');
 
 describe('Toaster (SPEC §4, §9)', () => {
+  it('shows a toast asked for before the region is mounted (sonner loads with the region)', async () => {
+    act(() => {
+      toast({ title: 'Saved early' });
+    });
+    render(<Toaster />);
+    expect(await screen.findByText('Saved early')).toBeInTheDocument();
+  });
+
   it('shows one toast at a time: a new one replaces the previous', async () => {
     render(<Toaster />);
     act(() => {

@@ -1,7 +1,7 @@
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@web/lib/constants';
-import { dismissToast } from '@web/lib/toast';
+import { dismissToast, provideSonner } from '@web/lib/toast';
 import { useEffect } from 'react';
-import { Toaster as Sonner } from 'sonner';
+import { Toaster as Sonner, toast as sonnerToast } from 'sonner';
 
 /**
  * The toast region (SPEC §9), on sonner: one toast shown at a time for 5 s, swiped right to
@@ -9,6 +9,12 @@ import { Toaster as Sonner } from 'sonner';
  * any other layer, as the newest layer.
  */
 export function Toaster() {
+  // The app loads this region beside its first paint; toasts go through its sonner once it is
+  // listening (sonner's own effect, a child's, has subscribed by now).
+  useEffect(() => {
+    provideSonner(sonnerToast);
+    return () => provideSonner(null);
+  }, []);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && dismissToast()) {

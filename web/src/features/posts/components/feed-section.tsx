@@ -2,11 +2,19 @@ import { FEED_TEXTS } from '@contract/posts';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { CheckCircle2, MessageSquarePlus, RotateCw } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useFeed } from '../api/get-feed';
-import { CreatePostControl } from './create-post-dialog';
-import { PostCard, PostCardSkeleton } from './post-card';
+import { PostCardSkeleton } from './post-card-skeleton';
+
+// Not in the first paint (skeletons and the heading are): the cards' code loads beside the feed's
+// first page, starting with this module; the Create Post dialog (form, uploader) beside the user.
+const loadPostCard = () => import('./post-card');
+const PostCard = lazy(() => loadPostCard().then((m) => ({ default: m.PostCard })));
+const CreatePostControl = lazy(() =>
+  import('./create-post-dialog').then((m) => ({ default: m.CreatePostControl })),
+);
+if (typeof window !== 'undefined') void loadPostCard();
 
 const T = FEED_TEXTS;
 
@@ -27,14 +35,12 @@ export function FeedSection({ id }: { id?: string }) {
         <h2 id="feed-heading" className="text-2xl font-bold tracking-tight">
           {FEED_TEXTS.feedHeading}
         </h2>
-        <CreatePostControl />
+        <Suspense fallback={null}>
+          <CreatePostControl />
+        </Suspense>
       </div>
       {feed.isPending ? (
-        <div className="space-y-4" aria-busy="true">
-          <PostCardSkeleton />
-          <PostCardSkeleton />
-          <PostCardSkeleton />
-        </div>
+        <FeedSkeleton />
       ) : !feed.data ? (
         <FeedError onRetry={() => void feed.refetch()} retrying={feed.isFetching} />
       ) : posts.length === 0 ? (
@@ -43,7 +49,7 @@ export function FeedSection({ id }: { id?: string }) {
           <p>{T.noPosts}</p>
         </div>
       ) : (
-        <>
+        <Suspense fallback={<FeedSkeleton />}>
           <ul className="space-y-4" aria-label={T.postsList}>
             {posts.map((post, i) => (
               <li key={post.id}>
@@ -59,9 +65,19 @@ export function FeedSection({ id }: { id?: string }) {
             pages={feed.data.pages.length}
             fetchNextPage={() => void feed.fetchNextPage()}
           />
-        </>
+        </Suspense>
       )}
     </section>
+  );
+}
+
+function FeedSkeleton() {
+  return (
+    <div className="space-y-4" aria-busy="true">
+      <PostCardSkeleton />
+      <PostCardSkeleton />
+      <PostCardSkeleton />
+    </div>
   );
 }
 
