@@ -1,50 +1,27 @@
-import type { MediaMap } from '@contract/common';
-import { SEARCH_GEAR_KEPT, SEARCH_MIN_LENGTH, SEARCH_TEXTS } from '@contract/search';
+import {
+  SEARCH_GEAR_KEPT,
+  SEARCH_MIN_LENGTH,
+  SEARCH_TEXTS,
+  type SearchEvent,
+  type SearchProduct,
+  type SearchUser,
+} from '@contract/search';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 import { searchKeys } from './keys';
 
-export interface SearchPlayer {
-  id: string;
-  username: string;
-  avatar?: string | null;
-  media?: MediaMap;
-}
-export interface SearchEvent {
-  id: string;
-  title: string;
-}
-export interface SearchGear {
-  id: string;
-  name: string;
-}
 export interface SearchResults {
-  players: SearchPlayer[];
+  players: SearchUser[];
   events: SearchEvent[];
-  gear: SearchGear[];
+  gear: SearchProduct[];
 }
 
 export const EMPTY_RESULTS: SearchResults = { players: [], events: [], gear: [] };
 
 export const isSearchable = (query: string) => query.trim().length >= SEARCH_MIN_LENGTH;
 
-const hasString = (item: unknown, key: string): boolean =>
-  !!item && typeof item === 'object' && typeof (item as Record<string, unknown>)[key] === 'string';
-
-/** Keeps the well-formed rows of a list answer (anything else counts as an empty list). */
-function listOf<T>(answer: unknown, key: keyof T & string): T[] {
-  if (!Array.isArray(answer)) return [];
-  return answer.filter((item) => hasString(item, 'id') && hasString(item, key)) as T[];
-}
-
-/** The product search answers a list or `{ products: [...] }` (SPEC §6). */
-function productsOf(answer: unknown): SearchGear[] {
-  const list =
-    answer && typeof answer === 'object' && !Array.isArray(answer)
-      ? (answer as { products?: unknown }).products
-      : answer;
-  return listOf<SearchGear>(list, 'name').slice(0, SEARCH_GEAR_KEPT);
-}
+/** The answers' schemas (and zod) load with the first search, not with the header. */
+const loadSchemas = () => import('@contract/search');
 
 /**
  * The three header searches, run together (SPEC §7 Search). A failed call gives an empty list for
@@ -55,21 +32,27 @@ export async function searchAll(query: string, signal?: AbortSignal): Promise<Se
   const q = query.trim();
   if (q.length < SEARCH_MIN_LENGTH) return EMPTY_RESULTS;
   const param = encodeURIComponent(q);
-  const [players, events, gear] = await Promise.allSettled([
-    apiRequest<unknown>('GET', `/api/users/search?q=${param}`, undefined, { signal }),
-    apiRequest<unknown>('GET', `/api/events/search?q=${param}`, undefined, { signal }),
-    apiRequest<unknown>('GET', `/api/products?search=${param}`, undefined, { signal }),
+  const schemas = loadSchemas();
+  const ask = async <T>(
+    url: string,
+    read: (answer: unknown, s: Awaited<typeof schemas>) => T[],
+  ): Promise<T[]> => {
+    try {
+      const answer = await apiRequest<unknown>('GET', url, undefined, { signal });
+      return read(answer, await schemas);
+    } catch (error) {
+      if (!signal?.aborted) console.warn(SEARCH_TEXTS.searchFailed, error);
+      return [];
+    }
+  };
+  const [players, events, gear] = await Promise.all([
+    ask(`/api/users/search?q=${param}`, (a, s) => s.searchUsersAnswer.parse(a)),
+    ask(`/api/events/search?q=${param}`, (a, s) => s.searchEventsAnswer.parse(a)),
+    ask(`/api/products?search=${param}`, (a, s) =>
+      s.searchProductsAnswer.parse(a).slice(0, SEARCH_GEAR_KEPT),
+    ),
   ]);
-  const settled = <T>(result: PromiseSettledResult<unknown>, read: (answer: unknown) => T[]): T[] => {
-    if (result.status === 'fulfilled') return read(result.value);
-    if (!signal?.aborted) console.warn(SEARCH_TEXTS.searchFailed, result.reason);
-    return [];
-  };
-  return {
-    players: settled(players, (a) => listOf<SearchPlayer>(a, 'username')),
-    events: settled(events, (a) => listOf<SearchEvent>(a, 'title')),
-    gear: settled(gear, productsOf),
-  };
+  return { players, events, gear };
 }
 
 export const searchQueryOptions = (query: string) =>

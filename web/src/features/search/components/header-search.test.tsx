@@ -9,11 +9,11 @@ const PLAYERS = ['viper_actual', 'viper_two', 'vipersix', 'viper_four'].map((use
   username,
 }));
 const EVENTS = ['Operation Viper', 'Viper Night', 'Viper CQB', 'Viper Finale'].map((title, i) => ({
-  id: `e${i}`,
+  id: `00000000-0000-4000-8000-00000000001${i}`,
   title,
 }));
 const GEAR = ['Viper AEG', 'Viper vest', 'Viper mask', 'Viper sling', 'Viper mag', 'Viper six'].map(
-  (name, i) => ({ id: `p${i}`, name }),
+  (name, i) => ({ id: `00000000-0000-4000-8000-00000000002${i}`, name }),
 );
 
 type Answer = () => Response | Promise<Response>;

@@ -1,4 +1,3 @@
-import type { MediaMap } from '@contract/common';
 import { SEARCH_RESULTS_PER_GROUP, SEARCH_TEXTS } from '@contract/search';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
@@ -6,8 +5,9 @@ import { Input } from '@web/components/ui/input';
 import { cn } from '@web/lib/cn';
 import { SEARCH_DEBOUNCE_MS } from '@web/lib/constants';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import { Command } from 'cmdk';
 import { Calendar, LoaderCircle, Package, Search, X } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isSearchable, type SearchResults, useSearch } from '../api/search';
 
@@ -18,8 +18,6 @@ interface Option {
   group: GroupId;
   label: string;
   to: string;
-  avatar?: string | null;
-  media?: MediaMap;
 }
 
 const GROUPS: { id: GroupId; label: string }[] = [
@@ -38,8 +36,6 @@ function optionsOf(results: SearchResults | null): Option[] {
       group: 'players' as const,
       label: p.username,
       to: `/profile/${encodeURIComponent(p.username)}`,
-      avatar: p.avatar ?? null,
-      media: p.media,
     })),
     ...results.events.slice(0, n).map((e) => ({
       key: `events:${e.id}`,
@@ -56,7 +52,8 @@ function optionsOf(results: SearchResults | null): Option[] {
   ];
 }
 
-const optionId = (listboxId: string, key: string) => `${listboxId}-${key.replace(/[^\w-]/g, '_')}`;
+/** cmdk's value while no option is active: it matches no option, so none is chosen by itself. */
+const NONE = '-';
 
 /**
  * The header search box and its results panel (SPEC §2 "Search results panel", §4, §5, §9): a
@@ -73,7 +70,10 @@ export function HeaderSearch() {
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const listboxId = useId();
+  const listRef = useRef<HTMLDivElement>(null);
+  // The ids cmdk gives the listbox and the active option, for the combobox's aria attributes.
+  const [listboxId, setListboxId] = useState<string>();
+  const [activeId, setActiveId] = useState<string>();
 
   const trimmed = text.trim();
   const searchable = isSearchable(trimmed);
@@ -93,9 +93,16 @@ export function HeaderSearch() {
 
   const pending = searchable && (!settled || search.isFetching);
   const options = optionsOf(shown);
-  const activeIndex = activeKey ? options.findIndex((o) => o.key === activeKey) : -1;
-  const active = activeIndex >= 0 ? options[activeIndex] : undefined;
+  const active = options.find((o) => o.key === activeKey);
   const noResults = !!shown && options.length === 0 && !pending;
+
+  useEffect(() => {
+    setListboxId(open ? listRef.current?.id : undefined);
+    const row = active
+      ? listRef.current?.querySelector(`[cmdk-item][data-value="${CSS.escape(active.key)}"]`)
+      : null;
+    setActiveId(row?.id || undefined);
+  }, [open, active]);
 
   // Clicking anywhere outside the box and its panel closes them.
   useEffect(() => {
@@ -123,27 +130,21 @@ export function HeaderSearch() {
     navigate(option.to);
   }
 
-  function move(step: 1 | -1) {
-    if (options.length === 0) return;
-    const from = activeIndex < 0 ? (step === 1 ? -1 : options.length) : activeIndex;
-    const next = (from + step + options.length) % options.length;
-    setActiveKey(options[next]?.key ?? null);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+  /**
+   * Runs before cmdk's own keys (arrows and Home/End move the active option, wrapping around;
+   * Enter chooses it): closed, an arrow reopens the panel; Escape closes the panel, then the field.
+   */
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     switch (event.key) {
       case 'ArrowDown':
       case 'ArrowUp':
-        if (!searchable) return;
-        event.preventDefault();
-        if (!open) setDismissed(false);
-        else move(event.key === 'ArrowDown' ? 1 : -1);
+        if (!open) {
+          event.preventDefault();
+          if (searchable) setDismissed(false);
+        }
         return;
       case 'Enter':
-        if (open && active) {
-          event.preventDefault();
-          choose(active);
-        }
+        if (!open) event.preventDefault();
         return;
       case 'Escape':
         // preventDefault also stops the browser from wiping a type=search box.
@@ -174,9 +175,14 @@ export function HeaderSearch() {
       >
         {mobileOpen ? <X aria-hidden="true" /> : <Search aria-hidden="true" />}
       </Button>
-      <div
+      <Command
         ref={rootRef}
         data-testid="header-search"
+        shouldFilter={false}
+        loop
+        value={activeKey ?? NONE}
+        onValueChange={(key) => setActiveKey(key === NONE ? null : key)}
+        onKeyDown={onKeyDown}
         className={cn(
           'md:relative md:ml-2 md:block md:max-w-md md:flex-1',
           mobileOpen
@@ -197,7 +203,7 @@ export function HeaderSearch() {
             aria-autocomplete="list"
             aria-expanded={open}
             aria-controls={open ? listboxId : undefined}
-            aria-activedescendant={open && active ? optionId(listboxId, active.key) : undefined}
+            aria-activedescendant={open ? activeId : undefined}
             placeholder={SEARCH_TEXTS.searchPlaceholder}
             autoComplete="off"
             spellCheck={false}
@@ -220,7 +226,10 @@ export function HeaderSearch() {
               }
             }}
             onClick={() => setDismissed(false)}
-            onKeyDown={onKeyDown}
+            onKeyDown={(event) => {
+              // Home and End move the caret in the box, not the active option.
+              if (event.key === 'Home' || event.key === 'End') event.stopPropagation();
+            }}
           />
           {pending && open ? (
             <LoaderCircle
@@ -230,10 +239,9 @@ export function HeaderSearch() {
           ) : null}
           {open ? (
             <div className="absolute inset-x-0 top-full z-50 mt-2 overflow-hidden rounded-lg border border-border bg-popover text-popover-foreground shadow-xl">
-              <div
-                id={listboxId}
-                role="listbox"
-                aria-label={SEARCH_TEXTS.label}
+              <Command.List
+                ref={listRef}
+                label={SEARCH_TEXTS.label}
                 className={cn(
                   'max-h-[min(70vh,28rem)] overflow-y-auto p-1',
                   options.length === 0 && 'hidden',
@@ -244,32 +252,27 @@ export function HeaderSearch() {
                 {GROUPS.map((group) => {
                   const rows = options.filter((o) => o.group === group.id);
                   if (rows.length === 0) return null;
-                  const headingId = `${listboxId}-${group.id}-heading`;
                   return (
-                    // biome-ignore lint/a11y/useSemanticElements: a listbox groups its options with role=group.
-                    <div key={group.id} role="group" aria-labelledby={headingId} className="py-1">
-                      <div
-                        id={headingId}
-                        className="px-2 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase"
-                      >
-                        {group.label}
-                      </div>
+                    <Command.Group
+                      key={group.id}
+                      heading={group.label}
+                      className="py-1 [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:pt-1 [&_[cmdk-group-heading]]:pb-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:tracking-wide [&_[cmdk-group-heading]]:text-muted-foreground [&_[cmdk-group-heading]]:uppercase"
+                    >
                       {rows.map((option) => (
-                        <SearchOption
+                        <Command.Item
                           key={option.key}
-                          id={optionId(listboxId, option.key)}
-                          active={option.key === active?.key}
-                          onChoose={() => choose(option)}
-                          onHover={() => setActiveKey(option.key)}
-                          icon={<OptionIcon option={option} />}
+                          value={option.key}
+                          onSelect={() => choose(option)}
+                          className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 text-sm select-none data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground"
                         >
-                          {option.label}
-                        </SearchOption>
+                          <OptionIcon option={option} />
+                          <span className="min-w-0 truncate">{option.label}</span>
+                        </Command.Item>
                       ))}
-                    </div>
+                    </Command.Group>
                   );
                 })}
-              </div>
+              </Command.List>
               {options.length === 0 ? (
                 <p
                   role="status"
@@ -288,7 +291,7 @@ export function HeaderSearch() {
             </div>
           ) : null}
         </div>
-      </div>
+      </Command>
     </>
   );
 }
@@ -299,8 +302,7 @@ function OptionIcon({ option }: { option: Option }) {
       <span aria-hidden="true" className="shrink-0">
         <UserAvatar
           username={option.label}
-          src={option.avatar}
-          media={option.media}
+          src={null}
           className="size-7"
           fallbackClassName="text-[0.65rem]"
         />
@@ -314,45 +316,5 @@ function OptionIcon({ option }: { option: Option }) {
     >
       <Icon className="size-4" />
     </span>
-  );
-}
-
-function SearchOption({
-  id,
-  active,
-  onChoose,
-  onHover,
-  icon,
-  children,
-}: {
-  id: string;
-  active: boolean;
-  onChoose: () => void;
-  onHover: () => void;
-  icon: ReactNode;
-  children: ReactNode;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (active) ref.current?.scrollIntoView({ block: 'nearest' });
-  }, [active]);
-  return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard (aria-activedescendant).
-    <div
-      ref={ref}
-      id={id}
-      role="option"
-      aria-selected={active}
-      tabIndex={-1}
-      onClick={onChoose}
-      onMouseMove={active ? undefined : onHover}
-      className={cn(
-        'flex min-h-10 cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 text-sm select-none',
-        active && 'bg-accent text-accent-foreground',
-      )}
-    >
-      {icon}
-      <span className="min-w-0 truncate">{children}</span>
-    </div>
   );
 }
