@@ -1,0 +1,13 @@
+import type { NewsCategory } from '@contract/news';
+
+/**
+ * Query keys of the news area, from one factory: every key starts with '/api/news', so one
+ * invalidation of `newsKeys.all` refreshes lists and articles alike.
+ */
+export const newsKeys = {
+  all: ['/api/news'] as const,
+  lists: () => [...newsKeys.all, 'list'] as const,
+  list: (category?: NewsCategory | null) => [...newsKeys.lists(), { category: category ?? null }] as const,
+  details: () => [...newsKeys.all, 'detail'] as const,
+  detail: (id: string) => [...newsKeys.details(), id] as const,
+};
