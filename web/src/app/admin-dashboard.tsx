@@ -1,6 +1,7 @@
 import { AdminSection, type AdminTools } from '@web/features/admin/components/admin-section';
 import { BlockedWords } from '@web/features/admin/components/blocked-words';
 import { ManageAdmins } from '@web/features/admin/components/manage-admins';
+import { ManageEvents } from '@web/features/events/components/manage-events';
 import { ModeratePosts } from '@web/features/posts/components/moderate-posts';
 
 /**
@@ -8,6 +9,7 @@ import { ModeratePosts } from '@web/features/posts/components/moderate-posts';
  * the app puts them together). Loaded on demand, only when an admin opens the section.
  */
 export const ADMIN_TOOLS: AdminTools = {
+  events: ManageEvents,
   posts: ModeratePosts,
   'blocked-words': BlockedWords,
   admins: ManageAdmins,

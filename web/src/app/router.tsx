@@ -23,6 +23,7 @@ const TeamManagePage = page(() => import('./routes/team-manage'), 'TeamManagePag
 const GearPage = page(() => import('./routes/gear'), 'GearPage');
 const SettingsPage = page(() => import('./routes/settings'), 'SettingsPage');
 const ProfilePage = page(() => import('./routes/profile'), 'ProfilePage');
+const EventPage = page(() => import('./routes/event'), 'EventPage');
 const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
 
 /**
@@ -50,6 +51,7 @@ export function AppRoutes() {
           <Route path="teams" element={<TeamsPage />} />
           <Route path="teams/:teamId" element={<TeamPage />} />
           <Route path="profile/:username" element={<ProfilePage />} />
+          <Route path="events/:eventId" element={<EventPage />} />
           <Route element={<RequireAuth />}>
             <Route path="settings" element={<SettingsPage />} />
             <Route path="gear" element={<GearPage />} />

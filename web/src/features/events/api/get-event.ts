@@ -1,7 +1,7 @@
 import type { Event } from '@contract/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { eventKeys } from './event-keys';
+import { eventKeys } from './keys';
 
 /** GET /api/events/{id}: one event with the viewer's place and abilities (404 when unknown). */
 export function getEvent(id: string, signal?: AbortSignal): Promise<Event> {

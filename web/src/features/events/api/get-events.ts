@@ -1,7 +1,7 @@
 import type { Event } from '@contract/events';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { type EventListParams, eventKeys } from './event-keys';
+import { type EventListParams, eventKeys } from './keys';
 
 /** The grid's page size; the calendar asks for a whole month at once (the server's maximum). */
 export const EVENTS_PAGE_SIZE = 24;
@@ -34,15 +34,15 @@ export function useEvents(params: EventListParams, enabled = true) {
 }
 
 /** The grid: pages of `limit` events, the next one after the last shown (keyset cursor). */
-export const eventPagesQueryOptions = (params: EventListParams) =>
-  infiniteQueryOptions({
-    queryKey: eventKeys.list({ ...params, limit: params.limit ?? EVENTS_PAGE_SIZE }),
-    queryFn: ({ pageParam, signal }) =>
-      getEvents({ ...params, limit: params.limit ?? EVENTS_PAGE_SIZE }, pageParam, signal),
+export const eventPagesQueryOptions = (params: EventListParams) => {
+  const limit = Number(params.limit ?? EVENTS_PAGE_SIZE);
+  return infiniteQueryOptions({
+    queryKey: eventKeys.list({ ...params, limit }),
+    queryFn: ({ pageParam, signal }) => getEvents({ ...params, limit }, pageParam, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: Event[]) =>
-      last.length < (params.limit ?? EVENTS_PAGE_SIZE) ? undefined : last[last.length - 1]?.id,
+    getNextPageParam: (last: Event[]) => (last.length < limit ? undefined : last[last.length - 1]?.id),
   });
+};
 
 export function useEventPages(params: EventListParams, enabled = true) {
   return useInfiniteQuery({ ...eventPagesQueryOptions(params), enabled });

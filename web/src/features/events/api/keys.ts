@@ -27,9 +27,15 @@ function mapList(data: EventList | undefined, map: (list: Event[]) => Event[]): 
 }
 
 /** Rewrites one event wherever it is cached: every list (plain or paged) and its own page. */
-export function updateCachedEvent(queryClient: QueryClient, id: string, update: (event: Event) => Event): void {
+export function updateCachedEvent(
+  queryClient: QueryClient,
+  id: string,
+  update: (event: Event) => Event,
+): void {
   queryClient.setQueriesData<EventList>({ queryKey: eventKeys.lists() }, (data) =>
-    mapList(data, (list) => (list.some((e) => e.id === id) ? list.map((e) => (e.id === id ? update(e) : e)) : list)),
+    mapList(data, (list) =>
+      list.some((e) => e.id === id) ? list.map((e) => (e.id === id ? update(e) : e)) : list,
+    ),
   );
   queryClient.setQueryData<Event>(eventKeys.detail(id), (event) => (event ? update(event) : event));
 }

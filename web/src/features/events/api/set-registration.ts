@@ -1,17 +1,34 @@
 import { type Event, placesLeft } from '@contract/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { cancelEventQueries, eventKeys, updateCachedEvent } from './event-keys';
+import { cancelEventQueries, eventKeys, updateCachedEvent } from './keys';
 
 /**
  * POST /api/events/{id}/registration registers the viewer (or puts them on the waitlist when the
  * event is full); DELETE cancels (the first on the waitlist is then promoted). Both answer the event.
  */
 export function setRegistration(id: string, register: boolean): Promise<Event> {
-  return apiRequest<Event>(register ? 'POST' : 'DELETE', `/api/events/${encodeURIComponent(id)}/registration`);
+  return apiRequest<Event>(
+    register ? 'POST' : 'DELETE',
+    `/api/events/${encodeURIComponent(id)}/registration`,
+  );
 }
 
 export const registrationMutationKey = (id: string) => ['event-registration', id] as const;
+
+type RegistrationState = Pick<
+  Event,
+  'viewerStatus' | 'registeredCount' | 'waitlistCount' | 'waitlistPosition' | 'canRegister' | 'canCancel'
+>;
+
+const registrationState = (e: Event): RegistrationState => ({
+  viewerStatus: e.viewerStatus,
+  registeredCount: e.registeredCount,
+  waitlistCount: e.waitlistCount,
+  waitlistPosition: e.waitlistPosition,
+  canRegister: e.canRegister,
+  canCancel: e.canCancel,
+});
 
 /** What the card shows at once, before the server answers (the server's answer then settles it). */
 export function expectedAfter(event: Event, register: boolean): Event {
@@ -51,24 +68,29 @@ export function useSetRegistration(id: string) {
   return useMutation({
     mutationKey,
     scope: { id: `event-registration:${id}` },
+    // The card is restored; the toast says why (a past event, a lost session).
+    meta: { errorToast: { title: 'Registration failed' } },
     mutationFn: (register: boolean) => setRegistration(id, register),
     onMutate: async (register) => {
       await cancelEventQueries(queryClient, id);
-      const before = new Map<string, Event>();
+      let previous: RegistrationState | undefined;
       updateCachedEvent(queryClient, id, (event) => {
-        before.set(event.updatedAt, event);
+        previous ??= registrationState(event);
         return expectedAfter(event, register);
       });
-      const previous = before.values().next().value as Event | undefined;
       return { previous };
     },
     onError: (_error, _register, context) => {
       const previous = context?.previous;
-      if (previous) updateCachedEvent(queryClient, id, () => previous);
+      if (previous) updateCachedEvent(queryClient, id, (event) => ({ ...event, ...previous }));
     },
     onSuccess: (answer) => {
       if (queryClient.isMutating({ mutationKey }) > 1) return;
-      updateCachedEvent(queryClient, id, (event) => ({ ...answer, distance: event.distance, media: answer.media ?? event.media }));
+      updateCachedEvent(queryClient, id, (event) => ({
+        ...answer,
+        distance: event.distance,
+        media: answer.media ?? event.media,
+      }));
       void queryClient.invalidateQueries({ queryKey: eventKeys.lists() });
     },
   });

@@ -1,0 +1,18 @@
+import type { CalendarFeedAnswer } from '@contract/events';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@web/lib/api';
+import { eventKeys } from './keys';
+
+/** POST /api/user/calendar-token: a new secret address; the old one stops working. */
+export function resetCalendarFeed(): Promise<CalendarFeedAnswer> {
+  return apiRequest<CalendarFeedAnswer>('POST', '/api/user/calendar-token');
+}
+
+export function useResetCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetCalendarFeed,
+    meta: { errorToast: { title: 'Failed to reset the calendar address' } },
+    onSuccess: (answer) => queryClient.setQueryData(eventKeys.calendarFeed(), answer),
+  });
+}

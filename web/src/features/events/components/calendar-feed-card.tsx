@@ -1,0 +1,90 @@
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { toast } from '@web/lib/toast';
+import { Copy, RefreshCw } from 'lucide-react';
+import { useId } from 'react';
+import { useCalendarFeed } from '../api/get-calendar-feed';
+import { useResetCalendarFeed } from '../api/reset-calendar-feed';
+
+/** The feed's full address (the answer gives the path). */
+export const feedAddress = (path: string) => new URL(path, window.location.origin).href;
+
+/**
+ * Settings: the personal calendar feed (the player's own registrations) at a secret address a
+ * phone subscribes to; copy it, or reset it (the old address stops working).
+ */
+export function CalendarFeedCard() {
+  const id = useId();
+  const feed = useCalendarFeed();
+  const reset = useResetCalendarFeed();
+  const address = feed.data?.url ? feedAddress(feed.data.url) : null;
+
+  const copy = async () => {
+    if (!address) return;
+    try {
+      await navigator.clipboard.writeText(address);
+      toast({ title: 'Link copied' });
+    } catch {
+      toast({ variant: 'destructive', title: 'Could not copy the link', description: address });
+    }
+  };
+
+  const onReset = () =>
+    reset.mutate(undefined, {
+      onSuccess: () => toast({ title: address ? 'Calendar address reset' : 'Calendar address created' }),
+    });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Calendar feed</CardTitle>
+        <CardDescription>
+          Subscribe to this address in your phone's calendar to see the events you registered for. Keep it
+          private; reset it if it leaks.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {feed.isPending ? (
+          <Skeleton className="h-10 w-full" />
+        ) : feed.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Failed to load the calendar feed
+          </p>
+        ) : address ? (
+          <div className="grid gap-2">
+            <label htmlFor={id} className="text-sm font-medium">
+              Feed address
+            </label>
+            <Input
+              id={id}
+              readOnly
+              value={address}
+              onFocus={(e) => e.currentTarget.select()}
+              className="font-mono text-xs"
+            />
+          </div>
+        ) : (
+          <p className="text-sm text-muted-foreground">No calendar address yet.</p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          {address ? (
+            <Button variant="outline" onClick={() => void copy()}>
+              <Copy aria-hidden="true" />
+              Copy address
+            </Button>
+          ) : null}
+          <Button
+            variant={address ? 'outline' : 'default'}
+            onClick={onReset}
+            disabled={reset.isPending || feed.isPending}
+          >
+            <RefreshCw className={reset.isPending ? 'animate-spin' : undefined} aria-hidden="true" />
+            {address ? 'Reset address' : 'Create address'}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,106 @@
+import { EVENT_TEXTS, type ImportEventsBody, importSummary } from '@contract/events';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { toast } from '@web/lib/toast';
+import { Download, LoaderCircle } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { useImportPreset } from '../api/get-import-preset';
+import { useImportEvents } from '../api/import-events';
+import { SELECT_CLASS } from './event-form';
+
+const T = EVENT_TEXTS;
+
+type Source = 'preset' | 'custom';
+
+/**
+ * Import Events (SPEC §2, §4): the source defaults to the preset events site (shown by name);
+ * 'custom' asks for a feed address or an .ics file, and Import stays disabled until one is given.
+ */
+export function ImportEvents() {
+  const ids = useId();
+  const [source, setSource] = useState<Source>('preset');
+  const [url, setUrl] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const preset = useImportPreset();
+  const run = useImportEvents();
+  const presetName = preset.data?.name ?? T.presetSource;
+  const ready = source === 'preset' || url.trim() !== '' || file !== null;
+
+  const onImport = async () => {
+    let body: ImportEventsBody;
+    if (source === 'preset') body = { source: 'preset' };
+    else if (file) body = { source: 'custom', ics: await file.text() };
+    else body = { source: 'custom', url: url.trim() };
+    run.mutate(body, {
+      onSuccess: (answer) => {
+        toast({ title: T.importComplete, description: importSummary(answer) });
+        setUrl('');
+        setFile(null);
+        if (fileInput.current) fileInput.current.value = '';
+      },
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{T.importEvents}</CardTitle>
+        <CardDescription>
+          iCalendar feeds (.ics) and pages with schema.org events. Duplicates are skipped.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="grid gap-2">
+          <Label htmlFor={`${ids}-source`}>Source</Label>
+          <select
+            id={`${ids}-source`}
+            className={SELECT_CLASS}
+            value={source}
+            onChange={(e) => setSource(e.target.value as Source)}
+          >
+            <option value="preset">{presetName}</option>
+            <option value="custom">{T.customSource}</option>
+          </select>
+        </div>
+        {source === 'custom' ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-2">
+              <Label htmlFor={`${ids}-url`}>Feed address</Label>
+              <Input
+                id={`${ids}-url`}
+                type="url"
+                placeholder="https://example.com/events.ics"
+                value={url}
+                disabled={file !== null}
+                onChange={(e) => setUrl(e.target.value)}
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={`${ids}-file`}>Or an .ics file</Label>
+              <Input
+                id={`${ids}-file`}
+                ref={fileInput}
+                type="file"
+                accept=".ics,text/calendar"
+                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              />
+            </div>
+          </div>
+        ) : null}
+        <div>
+          <Button onClick={() => void onImport()} disabled={!ready || run.isPending}>
+            {run.isPending ? (
+              <LoaderCircle className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Download aria-hidden="true" />
+            )}
+            {T.importButton}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
