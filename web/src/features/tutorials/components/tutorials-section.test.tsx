@@ -1,0 +1,133 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, mockFetch, renderApp, signedOut } from '@web/test/utils';
+import { describe, expect, it } from 'vitest';
+import { anArticleTutorial, aTutorial } from '../test-data';
+import { channelInitials } from './channel-avatar';
+import { TutorialsSection } from './tutorials-section';
+
+const categoryOf = (url: string) => new URL(url, 'http://localhost').searchParams.get('category');
+
+describe('Tutorials section', () => {
+  it('has the filter buttons of SPEC §2 and asks the server for the chosen category, spaces included', async () => {
+    const fetchMock = mockFetch({
+      ...signedOut(),
+      'GET /api/tutorials': (init) =>
+        categoryOf(init.url) === 'How to Play'
+          ? json([aTutorial(1)])
+          : json([aTutorial(1), anArticleTutorial(2)]),
+    });
+    renderApp(<TutorialsSection />);
+    const filters = screen.getByRole('group', { name: 'Tutorial categories' });
+    expect(
+      within(filters)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All', 'How to Play', 'Equipment', 'Tactics', 'Milsim', 'Maintenance']);
+    expect(within(filters).getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findAllByRole('listitem')).toHaveLength(2);
+
+    await userEvent.click(within(filters).getByRole('button', { name: 'How to Play' }));
+    expect(within(filters).getByRole('button', { name: 'How to Play' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(1));
+    const urls = fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.startsWith('/api/tutorials'));
+    expect(urls.map(categoryOf)).toEqual([null, 'How to Play']);
+    expect(urls[1]).toContain('category=How+to+Play');
+  });
+
+  it('says No tutorials available in this category yet. for an empty category', async () => {
+    mockFetch({
+      ...signedOut(),
+      'GET /api/tutorials': (init) => (categoryOf(init.url) === 'Milsim' ? json([]) : json([aTutorial(1)])),
+    });
+    renderApp(<TutorialsSection />);
+    expect(await screen.findByText('Tutorial 1')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Milsim' }));
+    expect(await screen.findByText('No tutorials available in this category yet.')).toBeInTheDocument();
+  });
+
+  it('says Failed to fetch tutorials when the list cannot load', async () => {
+    mockFetch({ ...signedOut(), 'GET /api/tutorials': () => json({ message: 'boom' }, 500) });
+    renderApp(<TutorialsSection />);
+    expect(await screen.findByText('Failed to fetch tutorials')).toBeInTheDocument();
+  });
+
+  it('shows a video card: difficulty badge in its colour, title, description, duration, views and channel', async () => {
+    mockFetch({
+      ...signedOut(),
+      'GET /api/tutorials': () =>
+        json([
+          aTutorial(1, { difficulty: 'Beginner' }),
+          aTutorial(2, {
+            difficulty: 'Intermediate',
+            youtubeData: { viewCount: null, channelTitle: 'Field Notes', channelId: null },
+          }),
+          anArticleTutorial(3, { difficulty: 'Advanced' }),
+        ]),
+    });
+    renderApp(<TutorialsSection />);
+    const [video, noKey, article] = await screen.findAllByRole('listitem');
+    expect(within(video).getByText('Beginner').className).toMatch(/green/);
+    expect(within(noKey).getByText('Intermediate').className).toMatch(/yellow/);
+    expect(within(article).getByText('Advanced').className).toMatch(/red/);
+    expect(video).toHaveTextContent('Tutorial 1');
+    expect(video).toHaveTextContent('Description 1');
+    expect(video).toHaveTextContent('10 min');
+    expect(video).toHaveTextContent('12.3K views');
+    expect(video).toHaveTextContent('Airsoft Academy');
+    expect(within(video).getByTestId('channel-avatar')).toHaveTextContent('AA');
+    expect(within(video).getByRole('button', { name: /Watch Now/ })).toBeInTheDocument();
+    // Without a YouTube key there is no view count, and the typed channel name shows.
+    expect(noKey).not.toHaveTextContent('views');
+    expect(noKey).toHaveTextContent('Field Notes');
+    expect(within(article).getByRole('button', { name: /Read Tutorial/ })).toBeInTheDocument();
+    expect(article).not.toHaveTextContent('Airsoft Academy');
+    // No outside avatar service: the avatar is drawn here, no image is loaded for it.
+    expect(document.querySelector('img[src*="avatar"], img[src*="ui-avatars"]')).toBeNull();
+  });
+
+  it('Watch Now opens the privacy-enhanced player with a Subscribe link to the channel', async () => {
+    mockFetch({ ...signedOut(), 'GET /api/tutorials': () => json([aTutorial(1)]) });
+    renderApp(<TutorialsSection />);
+    await userEvent.click(await screen.findByRole('button', { name: /Watch Now/ }));
+    const dialog = await screen.findByRole('dialog');
+    const player = dialog.querySelector('iframe');
+    expect(player?.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?rel=0');
+    expect(player?.getAttribute('title')).toMatch(/YouTube video player/);
+    const subscribe = within(dialog).getByRole('link', { name: 'Subscribe' });
+    expect(subscribe).toHaveAttribute('href', 'https://www.youtube.com/channel/UCacademy?sub_confirmation=1');
+    expect(subscribe).toHaveAttribute('target', '_blank');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('Read Tutorial opens the Markdown text, or the description without one, and no Subscribe without a video id', async () => {
+    mockFetch({
+      ...signedOut(),
+      'GET /api/tutorials': () => json([anArticleTutorial(1), anArticleTutorial(2, { content: null })]),
+    });
+    renderApp(<TutorialsSection />);
+    const [first, second] = await screen.findAllByRole('button', { name: /Read Tutorial/ });
+    await userEvent.click(first);
+    let dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('heading', { name: 'Step 1' })).toBeInTheDocument();
+    expect(dialog.querySelector('iframe')).toBeNull();
+    expect(within(dialog).queryByRole('link', { name: 'Subscribe' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(second);
+    dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Description 2', { selector: 'p' })).toBeInTheDocument();
+  });
+
+  it('draws channel initials from the name', () => {
+    expect(channelInitials('Airsoft Academy')).toBe('AA');
+    expect(channelInitials('  fieldnotes ')).toBe('FI');
+    expect(channelInitials('Élan tactical gear')).toBe('ÉT');
+    expect(channelInitials('')).toBe('?');
+  });
+});
