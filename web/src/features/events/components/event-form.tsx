@@ -20,7 +20,7 @@ import { applyServerFieldErrors } from '@web/lib/form';
 import { toast } from '@web/lib/toast';
 import { Save, X } from 'lucide-react';
 import { useEffect, useId } from 'react';
-import { type FieldErrors, get, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { type FieldErrors, get, type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
 import { useCreateEvent } from '../api/create-event';
 import { useUpdateEvent } from '../api/update-event';
 import {
@@ -65,7 +65,7 @@ export function EventForm({ editing, onDone }: { editing?: Event | null; onDone?
   const create = useCreateEvent();
   const update = useUpdateEvent();
   const pending = create.isPending || update.isPending;
-  const rulesOn = form.watch('rules.enabled');
+  const rulesOn = useWatch({ control: form.control, name: 'rules.enabled' });
 
   useEffect(() => {
     form.reset(editing ? eventToForm(editing) : emptyEventForm());

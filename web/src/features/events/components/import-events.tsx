@@ -14,6 +14,16 @@ const T = EVENT_TEXTS;
 
 type Source = 'preset' | 'custom';
 
+/** A picked file's text (FileReader: every browser, and jsdom, has it). */
+function readText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
+}
+
 /**
  * Import Events (SPEC §2, §4): the source defaults to the preset events site (shown by name);
  * 'custom' asks for a feed address or an .ics file, and Import stays disabled until one is given.
@@ -32,7 +42,7 @@ export function ImportEvents() {
   const onImport = async () => {
     let body: ImportEventsBody;
     if (source === 'preset') body = { source: 'preset' };
-    else if (file) body = { source: 'custom', ics: await file.text() };
+    else if (file) body = { source: 'custom', ics: await readText(file) };
     else body = { source: 'custom', url: url.trim() };
     run.mutate(body, {
       onSuccess: (answer) => {

@@ -1,0 +1,66 @@
+import { RULE_PRESETS } from '@contract/events';
+import { screen, within } from '@testing-library/react';
+import { aUser, json, mockFetch, renderApp, signedIn, signedOut } from '@web/test/utils';
+import { describe, expect, it } from 'vitest';
+import { anEvent, eventId } from '../test-data';
+import { EventDetails } from './event-details';
+
+const ukRules = RULE_PRESETS.find((p) => p.id === 'uk-standard')?.rules ?? null;
+
+describe('event page', () => {
+  it("says 'Event not found' for an unknown id", async () => {
+    mockFetch({
+      ...signedOut(),
+      [`GET /api/events/${eventId(9)}`]: () => json({ message: 'Event not found' }, 404),
+    });
+    renderApp(<EventDetails id={eventId(9)} />);
+    expect(await screen.findByText('Event not found')).toBeInTheDocument();
+  });
+
+  it('shows the fields, places left, the waitlist, the map link, the calendar file and the rules card', async () => {
+    mockFetch({
+      ...signedIn(aUser()),
+      [`GET /api/events/${eventId(1)}`]: () =>
+        json(
+          anEvent({
+            capacity: 50,
+            registeredCount: 50,
+            waitlistCount: 3,
+            viewerStatus: 'waitlisted',
+            waitlistPosition: 2,
+            canCancel: true,
+            rules: ukRules,
+          }),
+        ),
+    });
+    renderApp(<EventDetails id={eventId(1)} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Operation Nightfall' })).toBeInTheDocument();
+    expect(screen.getByText('A 24-hour milsim at the quarry.')).toBeInTheDocument();
+    expect(screen.getByTestId('event-registrations')).toHaveTextContent('50/50 registered');
+    expect(screen.getByTestId('places-left')).toHaveTextContent('Full');
+    expect(screen.getByTestId('waitlist-count')).toHaveTextContent('3 on the waitlist');
+    expect(screen.getByText(/On the waitlist/)).toHaveTextContent('On the waitlist (#2)');
+    expect(screen.getByRole('link', { name: 'Open in map' })).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/search?query=100%20Quarry%20Rd%2C%20Austin%2C%20TX',
+    );
+    expect(screen.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute(
+      'href',
+      `/api/events/${eventId(1)}/ics`,
+    );
+    const rules = screen.getByRole('table');
+    const aeg = within(rules).getByRole('row', { name: /AEG\/GBB/ });
+    // 1.14 J with a 0.20 g BB is about 350 fps.
+    expect(aeg).toHaveTextContent('1.14 J (350 fps with 0.20 g)');
+    expect(within(rules).getByRole('row', { name: /Bolt-action sniper/ })).toHaveTextContent('30 m');
+    expect(screen.getByText('Full-seal eye protection required')).toBeInTheDocument();
+    expect(screen.getByText('12+')).toBeInTheDocument();
+    expect(screen.getByText(/HPA allowed/)).toBeInTheDocument();
+  });
+
+  it('shows places left when there are some', async () => {
+    mockFetch({ ...signedOut(), [`GET /api/events/${eventId(1)}`]: () => json(anEvent()) });
+    renderApp(<EventDetails id={eventId(1)} />);
+    expect(await screen.findByTestId('places-left')).toHaveTextContent('60 places left');
+  });
+});

@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, mockFetch, renderApp, signedOut } from '@web/test/utils';
+import { describe, expect, it } from 'vitest';
+import { anEvent, daysFromNow, deferred, eventId } from '../test-data';
+import { EventsSection } from './events-section';
+
+type Call = [string, RequestInit?];
+const eventCalls = (fetchMock: { mock: { calls: unknown[][] } }) =>
+  (fetchMock.mock.calls as Call[])
+    .map(([url]) => new URL(String(url), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/events');
+
+const today = new Date();
+const dayLabel = (date: Date) => new RegExp(`^${date.toLocaleDateString('en-US', { weekday: 'long' })}, `);
+
+describe('events section', () => {
+  it('starts on the calendar with today selected, and switches to the grid and back', async () => {
+    const fetchMock = mockFetch({ ...signedOut(), 'GET /api/events': () => json([]) });
+    renderApp(<EventsSection />);
+    expect(await screen.findByText('No events scheduled for this date')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Calendar' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('grid')).toBeInTheDocument();
+    // The visible month is fetched with from/to.
+    const [month] = eventCalls(fetchMock);
+    expect(month.searchParams.get('from')).toBeTruthy();
+    expect(month.searchParams.get('to')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Grid' }));
+    expect(await screen.findByText('No events found for this category')).toBeInTheDocument();
+    expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Calendar' }));
+    expect(await screen.findByRole('grid')).toBeInTheDocument();
+  });
+
+  it("says 'Select a date' when the selected day is chosen again", async () => {
+    mockFetch({ ...signedOut(), 'GET /api/events': () => json([]) });
+    renderApp(<EventsSection />);
+    await screen.findByText('No events scheduled for this date');
+    const todayButton = screen.getByRole('button', { name: /Today/ });
+    await userEvent.click(todayButton);
+    expect(await screen.findByText('Select a date')).toBeInTheDocument();
+  });
+
+  it("marks days with events and lists the chosen day's events", async () => {
+    // An event later this month (or early next month, shown after paging on).
+    const date = new Date(daysFromNow(2));
+    const event = anEvent({ date: date.toISOString(), title: 'Quarry Skirmish', type: 'Local' });
+    mockFetch({ ...signedOut(), 'GET /api/events': () => json([event]) });
+    renderApp(<EventsSection />);
+    await screen.findByText('No events scheduled for this date');
+    if (date.getMonth() !== today.getMonth()) {
+      await userEvent.click(screen.getByRole('button', { name: /next month/i }));
+    }
+    const day = await screen.findByRole('button', { name: /has events/ });
+    await userEvent.click(day);
+    expect(await screen.findByRole('article', { name: 'Quarry Skirmish' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: dayLabel(date) })).toBeInTheDocument();
+  });
+
+  it('asks for the tab type and shows the empty category text', async () => {
+    const fetchMock = mockFetch({
+      ...signedOut(),
+      'GET /api/events': ({ url }) =>
+        json(new URL(url, 'http://localhost').searchParams.get('type') ? [] : [anEvent()]),
+    });
+    renderApp(<EventsSection initialView="grid" />);
+    expect(await screen.findByRole('article', { name: 'Operation Nightfall' })).toBeInTheDocument();
+    const tabs = screen.getByRole('tablist', { name: 'Event type' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['All Events', 'Milsim', 'Local', 'Training']);
+    await userEvent.click(within(tabs).getByRole('tab', { name: 'Training' }));
+    expect(await screen.findByText('No events found for this category')).toBeInTheDocument();
+    expect(eventCalls(fetchMock).some((u) => u.searchParams.get('type') === 'Training')).toBe(true);
+  });
+
+  it('shows skeletons while loading and the error text on failure', async () => {
+    const answer = deferred<Response>();
+    mockFetch({ ...signedOut(), 'GET /api/events': () => answer.promise });
+    renderApp(<EventsSection initialView="grid" />);
+    expect(await screen.findByTestId('events-loading')).toBeInTheDocument();
+    answer.resolve(json({ message: 'Internal error' }, 500));
+    expect(await screen.findByText('Failed to fetch events')).toBeInTheDocument();
+  });
+
+  it('asks for the location only when Near me is pressed, then sorts by distance', async () => {
+    let asked = 0;
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition: (ok: PositionCallback) => {
+          asked += 1;
+          ok({ coords: { latitude: 30.2672, longitude: -97.7431 } } as GeolocationPosition);
+        },
+      },
+    });
+    const fetchMock = mockFetch({
+      ...signedOut(),
+      'GET /api/events': () => json([anEvent({ id: eventId(2), distance: 4.2 })]),
+    });
+    renderApp(<EventsSection initialView="grid" />);
+    await screen.findByRole('article', { name: 'Operation Nightfall' });
+    expect(asked).toBe(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Near me' }));
+    expect(asked).toBe(1);
+    await waitFor(() =>
+      expect(
+        eventCalls(fetchMock).some(
+          (u) => u.searchParams.get('near') === '30.267,-97.743' && u.searchParams.get('sort') === 'distance',
+        ),
+      ).toBe(true),
+    );
+    expect(await screen.findByText(/4\.2 km away/)).toBeInTheDocument();
+  });
+});
