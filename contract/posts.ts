@@ -97,6 +97,10 @@ export const createPostBody = z.object({
 });
 export type CreatePostBody = z.infer<typeof createPostBody>;
 
+/** The Create Post dialog's form adds the image-address field, which is never sent. */
+export const createPostForm = createPostBody.extend({ url: z.string() });
+export type CreatePostForm = z.input<typeof createPostForm>;
+
 export const commentBody = z.object({ content: text().trim().min(1).max(COMMENT_MAX) });
 export type CommentBody = z.infer<typeof commentBody>;
 

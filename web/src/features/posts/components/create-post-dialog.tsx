@@ -1,4 +1,10 @@
-import { CAPTION_MAX, CREATE_POST_TEXTS, MAX_POST_IMAGES, POST_TEXTS } from '@contract/posts';
+import {
+  CAPTION_MAX,
+  CREATE_POST_TEXTS,
+  type CreatePostForm,
+  MAX_POST_IMAGES,
+  POST_TEXTS,
+} from '@contract/posts';
 import { ImageUploader } from '@web/components/image-uploader';
 import { Button } from '@web/components/ui/button';
 import {
@@ -13,13 +19,19 @@ import { Input } from '@web/components/ui/input';
 import { FieldError } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { useUser } from '@web/lib/auth';
+import { lazyZodResolver } from '@web/lib/form';
 import { toast } from '@web/lib/toast';
 import { ImageOff, ImagePlus, Link2, LogIn, Plus, X } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useCreatePost } from '../api/create-post';
 
 const T = CREATE_POST_TEXTS;
+
+/** The contract's form schema (and zod) load with the first submit, not with the dialog. */
+const resolver = lazyZodResolver(async () => (await import('@contract/posts')).createPostForm);
+const EMPTY: CreatePostForm = { caption: '', images: [], url: '' };
 
 const isHttpUrl = (value: string) => {
   if (!/^https?:\/\//i.test(value) || /\s/.test(value)) return false;
@@ -60,10 +72,9 @@ export function CreatePostDialog() {
   const [open, setOpen] = useState(false);
   const [uploaderOpen, setUploaderOpen] = useState(false);
   const [uploadSlots, setUploadSlots] = useState(MAX_POST_IMAGES);
-  const [caption, setCaption] = useState('');
-  const [images, setImages] = useState<string[]>([]);
-  const [url, setUrl] = useState('');
-  const [urlError, setUrlError] = useState<string | null>(null);
+  const form = useForm<CreatePostForm>({ resolver, defaultValues: EMPTY });
+  const images = form.watch('images') ?? [];
+  const urlError = form.formState.errors.url?.message ?? null;
   // An upload or its registration still runs: posting now would leave its image out of the post.
   const [imagesBusy, setImagesBusy] = useState(false);
   const create = useCreatePost();
@@ -71,22 +82,26 @@ export function CreatePostDialog() {
   const remaining = MAX_POST_IMAGES - images.length;
   const full = remaining <= 0;
 
+  const setImages = (next: string[]) => form.setValue('images', next);
+  const clearUrl = () => {
+    form.setValue('url', '');
+    form.clearErrors('url');
+  };
+
   const addUrl = () => {
-    const value = url.trim();
+    const value = form.getValues('url').trim();
     if (!value) return;
     if (images.includes(value)) {
-      setUrl('');
-      setUrlError(null);
+      clearUrl();
       return;
     }
     if (!isHttpUrl(value)) {
-      setUrlError(T.invalidUrl);
+      form.setError('url', { type: 'format', message: T.invalidUrl });
       return;
     }
     if (full) return;
     setImages([...images, value]);
-    setUrl('');
-    setUrlError(null);
+    clearUrl();
   };
 
   const onUrlKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -95,42 +110,41 @@ export function CreatePostDialog() {
     addUrl();
   };
 
-  const addUploaded = (objectPath: string) =>
-    setImages((current) =>
-      current.includes(objectPath) || current.length >= MAX_POST_IMAGES ? current : [...current, objectPath],
-    );
+  const addUploaded = (objectPath: string) => {
+    const current = form.getValues('images') ?? [];
+    if (!current.includes(objectPath) && current.length < MAX_POST_IMAGES)
+      setImages([...current, objectPath]);
+  };
 
   const openUploader = () => {
     setUploadSlots(remaining);
     setUploaderOpen(true);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (create.isPending || imagesBusy) return;
-    const text = caption.trim();
-    if (!text) {
-      toast({
-        variant: 'destructive',
-        title: POST_TEXTS.captionRequiredTitle,
-        description: POST_TEXTS.captionRequired,
-      });
-      return;
-    }
+  // SPEC §5: a blank caption (after trimming) is refused with a toast, not sent.
+  const onInvalid = (errors: FieldErrors<CreatePostForm>) => {
+    const message = errors.caption?.message;
+    if (!message) return;
+    toast({
+      variant: 'destructive',
+      title: message === POST_TEXTS.captionRequired ? POST_TEXTS.captionRequiredTitle : T.errorTitle,
+      description: message,
+    });
+  };
+
+  const onValid = ({ caption, images = [] }: CreatePostForm) =>
     create.mutate(
-      { caption: text, images },
+      { caption, images },
       {
         onSuccess: () => {
           toast({ title: T.postCreated, description: T.postCreatedDescription });
-          setCaption('');
-          setImages([]);
-          setUrl('');
-          setUrlError(null);
+          form.reset(EMPTY);
           setOpen(false);
         },
       },
     );
-  };
+
+  const submit = form.handleSubmit(onValid, onInvalid);
 
   return (
     <>
@@ -146,7 +160,14 @@ export function CreatePostDialog() {
               Add a caption and up to {MAX_POST_IMAGES} images: upload them or paste their addresses.
             </DialogDescription>
           </DialogHeader>
-          <form onSubmit={submit} className="grid min-w-0 gap-4" noValidate>
+          <form
+            onSubmit={(event) => {
+              if (create.isPending || imagesBusy) event.preventDefault();
+              else void submit(event);
+            }}
+            className="grid min-w-0 gap-4"
+            noValidate
+          >
             <div className="grid gap-2">
               <label htmlFor={`${ids}-caption`} className="sr-only">
                 Caption
@@ -155,8 +176,7 @@ export function CreatePostDialog() {
                 id={`${ids}-caption`}
                 rows={4}
                 maxLength={CAPTION_MAX}
-                value={caption}
-                onChange={(e) => setCaption(e.target.value)}
+                {...form.register('caption')}
                 placeholder={T.captionPlaceholder}
                 className="resize-y"
               />
@@ -185,12 +205,12 @@ export function CreatePostDialog() {
                     aria-invalid={urlError ? true : undefined}
                     aria-describedby={urlError ? `${ids}-url-error` : undefined}
                     placeholder={T.urlPlaceholder}
-                    value={url}
                     disabled={full}
-                    onChange={(e) => {
-                      setUrl(e.target.value);
-                      if (urlError) setUrlError(null);
-                    }}
+                    {...form.register('url', {
+                      onChange: () => {
+                        if (urlError) form.clearErrors('url');
+                      },
+                    })}
                     onKeyDown={onUrlKeyDown}
                     className="pl-9"
                   />
