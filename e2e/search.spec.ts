@@ -50,12 +50,13 @@ test('header search: players, events, gear, no results, keyboard choice; page vi
   await expect(listbox).toHaveCount(0);
   expect((await profileView).status()).toBe(204);
 
-  // Events: part of a demo event title; choosing it goes to /.
+  // Events: part of a demo event title; choosing it opens the event's page.
   await box.fill('northwind');
   const events = listbox.getByRole('group', { name: 'Events' });
   await expect(events.getByRole('option', { name: 'Operation Northwind' })).toBeVisible();
   await events.getByRole('option', { name: 'Operation Northwind' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/events\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Operation Northwind' })).toBeVisible();
   await expect(box).toHaveValue('');
 
   // Gear: a demo product.

@@ -148,12 +148,15 @@ describe('header search', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
   });
 
-  it.each(['Viper Night', 'Viper mask'])('choosing %s (an event or a gear item) goes to /', async (name) => {
+  it.each([
+    ['Viper Night', `/events/${EVENTS[1].id}`],
+    ['Viper mask', '/'],
+  ])('choosing %s (an event or a gear item) goes to %s', async (name, path) => {
     mockFetch(searches());
     renderApp(<HeaderSearch />, { route: '/teams' });
     await userEvent.type(box(), 'viper');
     await userEvent.click(await screen.findByRole('option', { name }));
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(screen.getByTestId('location').textContent).toBe(path);
     expect(box()).toHaveValue('');
     expect(screen.queryByRole('listbox')).toBeNull();
   });

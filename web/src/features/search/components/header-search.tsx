@@ -41,7 +41,7 @@ function optionsOf(results: SearchResults | null): Option[] {
       key: `events:${e.id}`,
       group: 'events' as const,
       label: e.title,
-      to: '/',
+      to: `/events/${encodeURIComponent(e.id)}`,
     })),
     ...results.gear.slice(0, n).map((g) => ({
       key: `gear:${g.id}`,
