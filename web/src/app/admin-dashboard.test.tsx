@@ -31,7 +31,7 @@ describe('admin section', () => {
   it('opens a tool with a Back to Dashboard button; tools not built yet say Coming soon', async () => {
     mockFetch(signedIn(aUser({ role: 'admin' })));
     renderApp(<AdminSection />);
-    for (const name of ['Add Tutorial', 'Manage Events', 'Manage News', 'View Analytics']) {
+    for (const name of ['View Analytics']) {
       await userEvent.click(tile(name));
       const heading = screen.getByRole('heading', { name });
       expect(heading).toHaveFocus();
@@ -56,6 +56,22 @@ describe('admin section', () => {
     await userEvent.click(tile('Manage Blocked Words'));
     expect(await screen.findByText('No blocked words yet.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Back to Dashboard' })).toBeInTheDocument();
+  });
+
+  it('opens Add Tutorial and Manage News', async () => {
+    mockFetch({
+      ...signedIn(aUser({ role: 'admin' })),
+      'GET /api/tutorials': () => json([]),
+      'GET /api/news': () => json([]),
+    });
+    renderApp(<AdminSection />);
+    await userEvent.click(tile('Add Tutorial'));
+    expect(await screen.findByRole('form', { name: 'Add Tutorial' })).toBeInTheDocument();
+    expect(await screen.findByText('No tutorials yet.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
+    await userEvent.click(tile('Manage News'));
+    expect(await screen.findByRole('form', { name: 'Create News Article' })).toBeInTheDocument();
+    expect(await screen.findByText('No news articles yet.')).toBeInTheDocument();
   });
 });
 

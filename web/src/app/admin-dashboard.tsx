@@ -2,14 +2,18 @@ import { AdminSection, type AdminTools } from '@web/features/admin/components/ad
 import { BlockedWords } from '@web/features/admin/components/blocked-words';
 import { ManageAdmins } from '@web/features/admin/components/manage-admins';
 import { ManageEvents } from '@web/features/events/components/manage-events';
+import { ManageNews } from '@web/features/news/components/manage-news';
 import { ModeratePosts } from '@web/features/posts/components/moderate-posts';
+import { ManageTutorials } from '@web/features/tutorials/components/manage-tutorials';
 
 /**
  * The admin dashboard composed from the features' admin tools (a feature never imports another:
  * the app puts them together). Loaded on demand, only when an admin opens the section.
  */
 export const ADMIN_TOOLS: AdminTools = {
+  tutorial: ManageTutorials,
   events: ManageEvents,
+  news: ManageNews,
   posts: ModeratePosts,
   'blocked-words': BlockedWords,
   admins: ManageAdmins,

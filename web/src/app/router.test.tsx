@@ -78,4 +78,30 @@ describe('routes', () => {
         .map(([, init]) => JSON.parse(String(init?.body)).path);
     await waitFor(() => expect(views()).toEqual(['/auth']));
   });
+  it('open a news article at its own address over the News section', async () => {
+    const id = '00000000-0000-4000-8000-000000000201';
+    const article = {
+      id,
+      title: 'Shared by address',
+      excerpt: 'An excerpt',
+      content: 'Body',
+      image: null,
+      category: 'News',
+      source: 'Airsoft Community',
+      readTime: '5 min',
+      createdAt: '2026-03-04T12:00:00.000Z',
+      updatedAt: '2026-03-04T12:00:00.000Z',
+      canEdit: false,
+      canDelete: false,
+    };
+    mockFetch({
+      ...signedOut(),
+      'GET /api/news': () => json([article]),
+      [`GET /api/news/${id}`]: () => json(article),
+    });
+    renderApp(<AppRoutes />, { route: `/news/${id}` });
+    expect(await screen.findByRole('heading', { name: 'Latest News', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Shared by address' })).toBeInTheDocument();
+    expect(location()).toBe(`/news/${id}`);
+  });
 });

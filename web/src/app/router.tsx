@@ -24,6 +24,7 @@ const GearPage = page(() => import('./routes/gear'), 'GearPage');
 const SettingsPage = page(() => import('./routes/settings'), 'SettingsPage');
 const ProfilePage = page(() => import('./routes/profile'), 'ProfilePage');
 const EventPage = page(() => import('./routes/event'), 'EventPage');
+const NewsArticlePage = page(() => import('./routes/news-article'), 'NewsArticlePage');
 const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
 
 /**
@@ -52,6 +53,7 @@ export function AppRoutes() {
           <Route path="teams/:teamId" element={<TeamPage />} />
           <Route path="profile/:username" element={<ProfilePage />} />
           <Route path="events/:eventId" element={<EventPage />} />
+          <Route path="news/:newsId" element={<NewsArticlePage />} />
           <Route element={<RequireAuth />}>
             <Route path="settings" element={<SettingsPage />} />
             <Route path="gear" element={<GearPage />} />

@@ -1,99 +1,29 @@
-import { PRODUCT_NAME } from '@contract/common';
-import { FEED_TEXTS } from '@contract/posts';
+import { ADMIN_TEXTS } from '@contract/admin';
 import { ComingSoon, PageContainer, PageTitle } from '@web/components/page';
-import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
-import { FeedSection } from '@web/features/posts/components/feed-section';
 import { useUser } from '@web/lib/auth';
-import { Calendar, ChevronRight } from 'lucide-react';
-import { lazy, Suspense } from 'react';
-import { type Section, useSection } from '../section';
+import { Suspense } from 'react';
+import { useSection } from '../section';
+import { sectionOf } from '../sections';
 
-// The admin tools are a chunk of their own, fetched only when an admin opens them.
-const AdminSection = lazy(async () => ({
-  default: (await import('../admin-dashboard')).AdminDashboard,
-}));
-
-const FEED_ID = 'community-feed';
-
-const TITLES: Record<Exclude<Section, 'feed'>, string> = {
-  events: 'Upcoming Events',
-  locator: 'Store Locator',
-  news: 'Latest News',
-  tutorials: 'Tutorials',
-  admin: 'Admin Dashboard',
-};
-
-/** /: the section chosen in the sidebar (feed by default). Public. */
+/** /: the section chosen in the sidebar (feed by default), from the sections' registry. Public. */
 export function HomePage() {
   const { section } = useSection();
   const { user } = useUser();
-  if (section === 'feed') {
-    return (
-      <PageContainer className="max-w-4xl">
-        <Hero />
-        <FeedSection id={FEED_ID} />
-      </PageContainer>
-    );
-  }
+  const { title, view: View, adminOnly } = sectionOf(section);
+  if (!title && View) return <View />;
   return (
     <PageContainer>
-      <PageTitle title={TITLES[section]} />
-      {section !== 'admin' ? (
-        <ComingSoon />
-      ) : user?.canAccessAdmin ? (
+      {title ? <PageTitle title={title} /> : null}
+      {adminOnly && !user?.canAccessAdmin ? (
+        <ComingSoon>{ADMIN_TEXTS.adminsOnly}</ComingSoon>
+      ) : View ? (
         <Suspense fallback={<PageSpinner />}>
-          <AdminSection />
+          <View />
         </Suspense>
       ) : (
-        <ComingSoon>Admins only.</ComingSoon>
+        <ComingSoon />
       )}
     </PageContainer>
-  );
-}
-
-function Hero() {
-  const { setSection } = useSection();
-  return (
-    <section
-      aria-labelledby="hero-title"
-      className="relative flex min-h-[500px] items-center overflow-hidden rounded-2xl border border-border bg-gradient-to-br from-hero-from to-hero-to px-6 py-12 text-white sm:px-12"
-    >
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-0 opacity-[0.06] [background-image:repeating-linear-gradient(45deg,#fff_0_1px,transparent_1px_14px)]"
-      />
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute -right-24 -bottom-24 size-96 rounded-full bg-primary/25 blur-3xl"
-      />
-      <div className="relative max-w-2xl">
-        <p className="mb-4 text-sm font-semibold tracking-[0.2em] text-primary uppercase">{PRODUCT_NAME}</p>
-        <h1 id="hero-title" className="text-4xl font-extrabold tracking-tight sm:text-5xl">
-          {FEED_TEXTS.heroTitle}
-        </h1>
-        <p className="mt-5 text-lg text-white/80">{FEED_TEXTS.heroSubtitle}</p>
-        <div className="mt-8 flex flex-wrap gap-3">
-          <Button
-            size="lg"
-            onClick={() =>
-              document.getElementById(FEED_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' })
-            }
-          >
-            Get Started
-            <ChevronRight aria-hidden="true" />
-          </Button>
-          <Button
-            size="lg"
-            variant="outline"
-            className="border-white/30 bg-white/5 text-white hover:bg-white/15 hover:text-white"
-            onClick={() => setSection('events')}
-          >
-            <Calendar aria-hidden="true" />
-            Explore Events
-          </Button>
-        </div>
-      </div>
-    </section>
   );
 }
