@@ -11,9 +11,10 @@ import {
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
-/** The sections of the home page (SPEC §2); they have no path of their own. */
-export const SECTIONS = ['feed', 'events', 'locator', 'news', 'tutorials', 'admin'] as const;
-export type Section = (typeof SECTIONS)[number];
+import type { Section } from './sections';
+
+/** The home page's current section (SPEC §2); the sections themselves are listed in ./sections. */
+export type { Section };
 
 interface SectionState {
   section: Section;

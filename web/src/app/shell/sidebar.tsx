@@ -1,21 +1,11 @@
 import { Button } from '@web/components/ui/button';
 import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
-import {
-  Calendar,
-  Crosshair,
-  GraduationCap,
-  Home,
-  type LucideIcon,
-  MapPin,
-  Newspaper,
-  Settings,
-  Shield,
-  Users,
-} from 'lucide-react';
+import { Crosshair, type LucideIcon, Settings, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { type Section, useSection, useSwitchSection } from '../section';
+import { useSection, useSwitchSection } from '../section';
+import { HOME_SECTIONS, type Section } from '../sections';
 
 interface SectionEntry {
   label: string;
@@ -27,20 +17,28 @@ interface LinkEntry {
   icon: LucideIcon;
   to: string;
 }
-type Entry = SectionEntry | LinkEntry;
+type Entry = (SectionEntry | LinkEntry) & { order: number; adminOnly?: boolean };
+type Group = 'Main' | 'Discover' | 'Admin';
 
-const MAIN: Entry[] = [
-  { label: 'Feed', icon: Home, section: 'feed' },
-  { label: 'Events', icon: Calendar, section: 'events' },
-  { label: 'Teams', icon: Users, to: '/teams' },
-  { label: 'Rate Gear', icon: Crosshair, to: '/gear' },
-  { label: 'Store Locator', icon: MapPin, section: 'locator' },
+/** The entries that go to a route of their own; the home sections come from their registry. */
+const ROUTE_LINKS: (LinkEntry & { group: Group; order: number })[] = [
+  { label: 'Teams', icon: Users, to: '/teams', group: 'Main', order: 30 },
+  { label: 'Rate Gear', icon: Crosshair, to: '/gear', group: 'Main', order: 40 },
 ];
-const DISCOVER: Entry[] = [
-  { label: 'News', icon: Newspaper, section: 'news' },
-  { label: 'Tutorials', icon: GraduationCap, section: 'tutorials' },
-];
-const ADMIN: Entry[] = [{ label: 'Admin Dashboard', icon: Shield, section: 'admin' }];
+
+function entriesOf(group: Group, isAdmin: boolean): Entry[] {
+  const sections: Entry[] = HOME_SECTIONS.filter((s) => s.nav.group === group).map((s) => ({
+    label: s.label,
+    icon: s.icon,
+    section: s.id,
+    order: s.nav.order,
+    adminOnly: 'adminOnly' in s ? s.adminOnly : undefined,
+  }));
+  const links: Entry[] = ROUTE_LINKS.filter((l) => l.group === group);
+  return [...sections, ...links]
+    .filter((entry) => isAdmin || !entry.adminOnly)
+    .sort((a, b) => a.order - b.order);
+}
 
 const itemClass =
   'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring aria-[current=page]:bg-primary/12 aria-[current=page]:text-primary';
@@ -55,9 +53,10 @@ export function Sidebar() {
       className="sticky top-16 hidden h-[calc(100vh-4rem)] w-sidebar shrink-0 flex-col border-r border-border bg-card/40 md:flex"
     >
       <nav aria-label="Main navigation" className="flex-1 space-y-6 overflow-y-auto px-3 py-5">
-        <Group title="Main" entries={MAIN} />
-        <Group title="Discover" entries={DISCOVER} />
-        {isAdmin ? <Group title="Admin" entries={ADMIN} /> : null}
+        {(['Main', 'Discover', 'Admin'] as const).map((group) => {
+          const entries = entriesOf(group, isAdmin);
+          return entries.length > 0 ? <Group key={group} title={group} entries={entries} /> : null;
+        })}
       </nav>
       <div className="border-t border-border p-3">
         <Button asChild variant="outline" className="w-full justify-start gap-3">
