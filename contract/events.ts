@@ -26,7 +26,7 @@ export const EVENT_LIMITS = {
   url: 2048,
   capacity: 100_000,
   /** `?near=` with `?sort=distance`: only events within this many km (the bounding box). */
-  nearRadiusKmDefault: 500,
+  nearRadiusKmDefault: 300,
   nearRadiusKmMax: 20_000,
   /** Import: a feed or an uploaded .ics is at most 5 MB, fetched within 10 s. */
   importMaxBytes: 5 * 1024 * 1024,

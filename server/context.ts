@@ -42,6 +42,8 @@ export interface AppConfig {
   uploadQuota?: { addressesPerWindow: number; windowMinutes: number; pending: number; dailyBytes: number };
   /** IMPORT_ALLOW_PRIVATE=1: outside fetches may reach private and loopback addresses (tests only). */
   importAllowPrivate?: boolean;
+  /** How long a page of the events list is kept in this process (default 2000 ms; 0 turns it off). */
+  eventsCacheMs?: number;
   /** EVENTS_IMPORT_URL: the preset events site's calendar feed for the events import. */
   eventsImportUrl?: string;
   /** YOUTUBE_API_KEY and YOUTUBE_API_BASE: tutorials' view counts and channel names; unset, none are fetched. */

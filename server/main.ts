@@ -57,6 +57,7 @@ async function main() {
       redisUrl: env.REDIS_URL,
       feedCacheMs: env.FEED_CACHE_MS,
       eventsImportUrl: env.EVENTS_IMPORT_URL,
+      eventsCacheMs: env.EVENTS_CACHE_MS,
       youtube,
     },
   });

@@ -459,3 +459,33 @@ describe('registration and the waitlist', () => {
     expect((drift as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 });
+
+describe('the events page cache', () => {
+  it('serves a page again for its time, emptied at once by writes through the API', async () => {
+    const c = await createTestApp({ config: { eventsCacheMs: 300 } });
+    try {
+      const d = c.database.db;
+      const boss = await createAdmin(d);
+      await createEvent(d, { title: 'First' });
+      const titles = async () =>
+        ((await injectAs(c.app, null, { url: '/api/events' })).json() as { title: string }[]).map(
+          (e) => e.title,
+        );
+      expect(await titles()).toEqual(['First']);
+      // A change made elsewhere (another process, plain SQL) shows once the page has expired.
+      await createEvent(d, { title: 'Second', date: inDays(8) });
+      expect(await titles()).toEqual(['First']);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect(await titles()).toEqual(['First', 'Second']);
+      // A write through this process shows at once.
+      await injectAs(c.app, boss, {
+        method: 'POST',
+        url: '/api/events',
+        payload: { title: 'Third', location: 'York, UK', date: inDays(9).toISOString() },
+      });
+      expect(await titles()).toEqual(['First', 'Second', 'Third']);
+    } finally {
+      await c.close();
+    }
+  });
+});

@@ -23,6 +23,7 @@ import { notFound } from '../../errors';
 import { noStore, requireUser } from '../../plugins/current-user';
 import { ANALYTICS_RATE_LIMIT } from '../../plugins/rate-limit';
 import { recordedSearch } from '../analytics';
+import { eventsCache } from './cache';
 import { eventCalendar, personalCalendar, upcomingCalendar } from './ics';
 import { importEvents, presetSource } from './import';
 import { getEvent, listEvents, searchEvents } from './service';
@@ -32,6 +33,11 @@ const idParams = z.object({ id: uuid() });
 /** The calendar routes answer text/calendar (RFC 5545), not JSON. */
 const ICS_TYPE = 'text/calendar; charset=utf-8';
 const calendarAnswer = { 200: z.string().describe('text/calendar (RFC 5545)') };
+/** After an events write: this process's list pages are emptied before the answer leaves. */
+const changed = <T>(ctx: Ctx, answer: T): T => {
+  eventsCache(ctx).invalidate();
+  return answer;
+};
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** Events for everyone: the list, one event, search, calendar feeds, and the viewer's registration. */
@@ -39,7 +45,7 @@ export async function eventRoutes(app: App, ctx: Ctx) {
   app.get(
     '/api/events',
     { schema: { querystring: eventsQuery, response: { 200: z.array(event) } } },
-    async (request) => listEvents(ctx.db, request.query, request.user),
+    async (request) => listEvents(ctx.db, eventsCache(ctx), request.query, request.user),
   );
 
   app.get(
@@ -63,7 +69,7 @@ export async function eventRoutes(app: App, ctx: Ctx) {
     { schema: { params: idParams, response: { 200: event } } },
     async (request, reply) => {
       noStore(reply);
-      return writes.register(ctx.db, requireUser(request), request.params.id);
+      return changed(ctx, await writes.register(ctx.db, requireUser(request), request.params.id));
     },
   );
 
@@ -72,7 +78,7 @@ export async function eventRoutes(app: App, ctx: Ctx) {
     { schema: { params: idParams, response: { 200: event } } },
     async (request, reply) => {
       noStore(reply);
-      return writes.cancel(ctx.db, requireUser(request), request.params.id);
+      return changed(ctx, await writes.cancel(ctx.db, requireUser(request), request.params.id));
     },
   );
 
@@ -139,13 +145,16 @@ export async function eventAdminRoutes(admin: App, ctx: Ctx) {
     '/api/events',
     { schema: { body: createEventBody, response: { 201: event } } },
     async (request, reply) =>
-      reply.status(201).send(await writes.createEvent(ctx.db, requireUser(request), request.body)),
+      reply
+        .status(201)
+        .send(changed(ctx, await writes.createEvent(ctx.db, requireUser(request), request.body))),
   );
 
   admin.patch(
     '/api/events/:id',
     { schema: { params: idParams, body: updateEventBody, response: { 200: event } } },
-    async (request) => writes.updateEvent(ctx.db, requireUser(request), request.params.id, request.body),
+    async (request) =>
+      changed(ctx, await writes.updateEvent(ctx.db, requireUser(request), request.params.id, request.body)),
   );
 
   admin.delete(
@@ -153,6 +162,7 @@ export async function eventAdminRoutes(admin: App, ctx: Ctx) {
     { schema: { params: idParams, response: { 204: noContent } } },
     async (request, reply) => {
       await writes.deleteEvent(ctx.db, requireUser(request), request.params.id);
+      changed(ctx, null);
       return reply.status(204).send(null);
     },
   );
@@ -164,7 +174,7 @@ export async function eventAdminRoutes(admin: App, ctx: Ctx) {
       bodyLimit: EVENT_LIMITS.importMaxBytes * 2,
       schema: { body: importEventsBody, response: { 200: importEventsAnswer } },
     },
-    async (request) => importEvents(ctx, requireUser(request), request.body),
+    async (request) => changed(ctx, await importEvents(ctx, requireUser(request), request.body)),
   );
 
   admin.get('/api/events/import/preset', { schema: { response: { 200: importPresetAnswer } } }, async () =>

@@ -1,11 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Event, EventRules, EventType, SearchEvent, ViewerStatus } from '../../../contract';
-import { EVENT_LIMITS, EVENT_TEXTS } from '../../../contract';
+import { EVENT_LIMITS, EVENT_TEXTS, PAGE_MAX_LIMIT } from '../../../contract';
 import type { Db } from '../../db/client';
 import { iso, preparedRows, rows } from '../../db/rows';
 import { notFound } from '../../errors';
 import { likePattern, SEARCH_LIMIT } from '../../lib/search';
 import type { SessionUser } from '../auth';
+import type { EventsCache } from './cache';
 import { can } from './policy';
 
 /** Case-insensitive substring match on the title, served by the pg_trgm GIN index; soonest first. */
@@ -131,13 +132,15 @@ export interface ListOptions {
 }
 
 /**
- * A page of events in one query. By date: upcoming ones (or those in [from, to)), soonest first,
- * off the (date, id) or (type, date, id) index. By distance: the events inside the bounding box of
- * `radius` km (an index range on lat, lng), then haversine, nearest first. `before` is the id of
- * the last event shown: the page continues after it in the same order.
+ * The shared part of a page of events (no viewer), in one query. By date: upcoming ones (or those
+ * in [from, to)), soonest first, off the (date, id) or (type, date, id) index. By distance: the
+ * nearest `limit` inside the bounding box of `radius` km, chosen from the near index alone (lat,
+ * lng, date, type, id: an index-only scan computing haversine), then only those rows are read.
+ * `before` is the id of the last event shown: the page continues after it in the same order. The
+ * page size is written into the text (an integer), so PostgreSQL's generic plan knows it
+ * (decision 007).
  */
-export async function listEvents(db: Db, opts: ListOptions, viewer: SessionUser | null): Promise<Event[]> {
-  const now = new Date();
+export function listEventsSql(opts: ListOptions, now: Date): SQL {
   const where: SQL[] = [];
   if (opts.type) where.push(sql`e.type = ${opts.type}`);
   if (opts.from || opts.to) {
@@ -146,35 +149,88 @@ export async function listEvents(db: Db, opts: ListOptions, viewer: SessionUser 
   } else {
     where.push(sql`e.date >= ${now.toISOString()}::timestamptz`);
   }
+  const limit = sql.raw(String(Math.min(PAGE_MAX_LIMIT, Math.max(1, Math.trunc(opts.limit) || 1))));
   const near = opts.near;
-  const distance = near ? sql`, ${haversine('e', near.lat, near.lng)} AS distance` : sql``;
-  let order: SQL;
-  let outer: SQL[] = [];
   if (opts.sort === 'distance' && near) {
     const radius = opts.radius ?? EVENT_LIMITS.nearRadiusKmDefault;
     const box = boundingBox(near.lat, near.lng, radius);
+    const distance = haversine('e', near.lat, near.lng);
     where.push(sql`e.lat BETWEEN ${box.minLat}::float8 AND ${box.maxLat}::float8`);
     if (box.minLng !== null) where.push(sql`e.lng BETWEEN ${box.minLng}::float8 AND ${box.maxLng}::float8`);
-    else where.push(sql`e.lng IS NOT NULL`);
-    outer = [sql`x.distance <= ${radius}::float8`];
+    else where.push(sql`e.lat IS NOT NULL AND e.lng IS NOT NULL`);
+    where.push(sql`${distance} <= ${radius}::float8`);
     if (opts.before)
-      outer.push(
-        sql`(x.distance, x.id) > (SELECT ${haversine('c', near.lat, near.lng)}, c.id FROM events c WHERE c.id = ${opts.before})`,
+      where.push(
+        sql`(${distance}, e.id) > (SELECT ${haversine('c', near.lat, near.lng)}, c.id FROM events c WHERE c.id = ${opts.before})`,
       );
-    order = sql`x.distance, x.id`;
-  } else {
-    if (opts.before)
-      where.push(sql`(e.date, e.id) > (SELECT c.date, c.id FROM events c WHERE c.id = ${opts.before})`);
-    order = sql`x.date, x.id`;
+    return sql`WITH n AS (
+        SELECT e.id, ${distance} AS distance FROM events e WHERE ${sql.join(where, sql` AND `)}
+        ORDER BY 2, 1 LIMIT ${limit})
+      SELECT ${COLUMNS}, n.distance FROM n JOIN events e ON e.id = n.id ORDER BY n.distance, n.id`;
   }
-  const v = viewerJoin(viewer?.id ?? null);
-  const query = sql`SELECT x.*${v.select}
-    FROM (SELECT ${COLUMNS}${distance} FROM events e WHERE ${sql.join(where, sql` AND `)}) x${v.join}
-    ${outer.length ? sql`WHERE ${sql.join(outer, sql` AND `)}` : sql``}
-    ORDER BY ${order} LIMIT ${opts.limit}`;
-  const list = await preparedRows<EventRow>(db, query);
+  if (opts.before)
+    where.push(sql`(e.date, e.id) > (SELECT c.date, c.id FROM events c WHERE c.id = ${opts.before})`);
+  const distance = near ? sql`, ${haversine('e', near.lat, near.lng)} AS distance` : sql``;
+  return sql`SELECT ${COLUMNS}${distance} FROM events e WHERE ${sql.join(where, sql` AND `)}
+    ORDER BY e.date, e.id LIMIT ${limit}`;
+}
+
+/** The viewer's place on each of `ids`: status, and the 1-based waitlist position (one query). */
+async function viewerPlaces(db: Db, viewerId: string, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { status: ViewerStatus; position: number | null }>();
+  const list = await rows<{ eventId: string; status: ViewerStatus; position: number | string | null }>(
+    db,
+    sql`SELECT r.event_id AS "eventId", r.status,
+          CASE WHEN r.status = 'waitlisted' THEN (SELECT count(*) FROM event_registrations w
+            WHERE w.event_id = r.event_id AND w.status = 'waitlisted' AND w.seq <= r.seq) END AS position
+        FROM event_registrations r
+        WHERE r.user_id = ${viewerId} AND r.event_id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  );
+  return new Map(
+    list.map((r) => [
+      r.eventId,
+      { status: r.status, position: r.position === null ? null : Number(r.position) },
+    ]),
+  );
+}
+
+/**
+ * A page of events with the viewer's place and abilities: the shared page (from this process's
+ * cache when fresh, else listEventsSql), then, for a signed-in viewer, one query for their places.
+ */
+export async function listEvents(
+  db: Db,
+  cache: EventsCache,
+  opts: ListOptions,
+  viewer: SessionUser | null,
+): Promise<Event[]> {
+  const now = new Date();
+  const key = JSON.stringify(opts);
+  let shared = cache.get(key);
+  if (!shared) {
+    const stamp = cache.stamp();
+    shared = await preparedRows<EventRow>(db, listEventsSql(opts, now));
+    cache.set(key, shared, stamp);
+  }
+  const places = viewer
+    ? await viewerPlaces(
+        db,
+        viewer.id,
+        shared.map((r) => r.id),
+      )
+    : null;
   const t = now.getTime();
-  return list.map((r) => presentEvent(r, viewer, t));
+  return shared.map((r) => {
+    const place = places?.get(r.id);
+    return presentEvent(
+      place ? { ...r, viewerStatus: place.status, waitlistPosition: place.position } : r,
+      viewer,
+      t,
+    );
+  });
 }
 
 /** One event with the viewer's place, or 404 'Event not found'. */
