@@ -1,22 +1,25 @@
 import type { MediaMap } from '@contract/common';
 import { FEED_TEXTS, type FeedPost, MAX_POST_IMAGES_SHOWN } from '@contract/posts';
-import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
+import { ConfirmDialog } from '@web/components/ui/lazy-confirm-dialog';
 import { RemoteImage } from '@web/components/ui/remote-image';
-import { Skeleton } from '@web/components/ui/skeleton';
 import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
 import { timeAgo } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { Bookmark, Heart, LoaderCircle, MessageCircle, Share2, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useDeletePost } from '../api/delete-post';
 import { useLikePost } from '../api/like-post';
 import { useBookmark } from '../hooks/use-bookmark';
-import { CommentsPanel } from './comments-panel';
+
+// The comments panel (its list, form and queries) loads when a card's comments are first opened.
+const CommentsPanel = lazy(() => import('./comments-panel').then((m) => ({ default: m.CommentsPanel })));
+
+export { PostCardSkeleton } from './post-card-skeleton';
 
 const T = FEED_TEXTS;
 
@@ -67,6 +70,9 @@ export function PostCard({
   const like = useLikePost(post.id);
   const bookmark = useBookmark(user?.id, post.id);
   const [commentsOpen, setCommentsOpen] = useState(false);
+  // Once opened, the panel stays mounted (closed, it keeps its state as before).
+  const [commentsLoaded, setCommentsLoaded] = useState(false);
+  if (commentsOpen && !commentsLoaded) setCommentsLoaded(true);
   const ids = useId();
   const likesId = `${ids}-likes`;
   const commentsId = `${ids}-comments`;
@@ -173,7 +179,13 @@ export function PostCard({
             <Bookmark className={cn(bookmark.isBookmarked && 'fill-current')} aria-hidden="true" />
           </Button>
         </footer>
-        <CommentsPanel id={panelId} postId={post.id} open={commentsOpen} />
+        {commentsOpen || commentsLoaded ? (
+          <Suspense fallback={<div id={panelId} className="border-t border-border px-3 py-3 sm:px-4" />}>
+            <CommentsPanel id={panelId} postId={post.id} open={commentsOpen} />
+          </Suspense>
+        ) : (
+          <div id={panelId} hidden />
+        )}
       </article>
     </Card>
   );
@@ -261,22 +273,5 @@ function PostImages({
         );
       })}
     </div>
-  );
-}
-
-export function PostCardSkeleton() {
-  return (
-    <Card className="p-4" aria-busy="true">
-      <div className="flex items-center gap-3">
-        <Skeleton className="size-10 rounded-full" />
-        <div className="space-y-2">
-          <Skeleton className="h-4 w-32" />
-          <Skeleton className="h-3 w-20" />
-        </div>
-      </div>
-      <Skeleton className="mt-4 h-4 w-full" />
-      <Skeleton className="mt-2 h-4 w-2/3" />
-      <Skeleton className="mt-4 h-48 w-full" />
-    </Card>
   );
 }
