@@ -9,6 +9,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { sql } from 'drizzle-orm';
+import { PRODUCT_NAME } from '../../contract';
 import type { Db } from '../db/client';
 import {
   eventRegistrations,
@@ -17,7 +18,6 @@ import {
   gearPosts,
   gearRatings,
   images as imagesTable,
-  news,
   pageViews,
   postEvents,
   productSources,
@@ -30,14 +30,13 @@ import {
   teamInvites,
   teamMembers,
   teams,
-  tutorials,
   userBadges,
   users,
 } from '../db/schema';
 import { describeAndResize, storePreparedImage } from '../modules/uploads';
 import type { ObjectStorage } from '../storage/types';
 import { avatarSvg, bannerSvg, gearSvg, logoSvg, posterSvg, renderWebp, sceneSvg } from './art';
-import { EVENTS, FIELDS, NEWS, PRODUCTS, SEARCHES, STORES, TUTORIALS } from './catalog';
+import { EVENTS, FIELDS, PRODUCTS, SEARCHES, STORES } from './catalog';
 import {
   type IdMap,
   type PlannedPlayer,
@@ -48,6 +47,7 @@ import {
   seedPosts,
   seedUsers,
 } from './community';
+import { NEWS, seedNews, seedTutorials, TUTORIALS } from './content';
 import { BADGES, COMMENT_POOL, DEMO_ADMIN, GEAR, PLAYERS, POSTS, TEAMS } from './people';
 import { between, int, pick, type Rng, rngFrom, sample } from './random';
 
@@ -293,7 +293,7 @@ function buildPlan(now: Date, adminUsernames: string[]) {
     content: a.content,
     image: image(`news-${i + 1}`, () => posterSvg(a.scene, `news-${i}`, a.title, { tag: a.tag })),
     category: a.category,
-    source: a.source,
+    source: a.source ?? PRODUCT_NAME,
     readTime: a.readTime,
     createdAt: at(a.days * DAY + int(rng, 1, 10) * HOUR),
   }));
@@ -314,6 +314,7 @@ function buildPlan(now: Date, adminUsernames: string[]) {
     duration: t.duration,
     type: t.type,
     videoUrl: t.videoId ? `https://www.youtube.com/watch?v=${t.videoId}` : null,
+    channelTitle: t.channel ?? null,
     createdAt: at(t.days * DAY + int(rng, 1, 10) * HOUR),
   }));
 
@@ -589,8 +590,8 @@ export async function seedDemo(
     await tx.insert(fields).values(plan.fieldRows);
     await tx.insert(products).values(plan.productRows);
     await tx.insert(productSources).values(plan.sourceRows);
-    await tx.insert(news).values(plan.newsRows);
-    await tx.insert(tutorials).values(plan.tutorialRows);
+    await seedNews(tx, plan.newsRows);
+    await seedTutorials(tx, plan.tutorialRows);
     await tx.insert(teams).values(r(plan.teamRows));
     await tx.insert(teamMembers).values(r(plan.memberRows));
     await tx.insert(teamInvites).values(r(plan.inviteRows));
