@@ -122,24 +122,37 @@ describe('seedDemo', () => {
     expect(selfFollows).toHaveLength(0);
   });
 
-  it('keeps every event registeredCount equal to its registrations, within capacity, in the future', async () => {
+  it('keeps every event registeredCount and waitlistCount equal to its registrations, within capacity, in the future', async () => {
     const list = await rows<{
       registered_count: number;
+      waitlist_count: number;
       n: number | string;
+      w: number | string;
       capacity: number;
       future: boolean;
+      type: string;
+      has_rules: boolean;
     }>(
       t.database.db,
-      sql`SELECT e.registered_count, e.capacity, e.date > now() AS future,
-            (SELECT count(*) FROM event_registrations r WHERE r.event_id = e.id) AS n
+      sql`SELECT e.registered_count, e.waitlist_count, e.capacity, e.date > now() AS future, e.type,
+            e.rules IS NOT NULL AS has_rules,
+            (SELECT count(*) FROM event_registrations r WHERE r.event_id = e.id AND r.status = 'registered') AS n,
+            (SELECT count(*) FROM event_registrations r WHERE r.event_id = e.id AND r.status = 'waitlisted') AS w
           FROM events e`,
     );
     expect(list.length).toBeGreaterThanOrEqual(10);
     for (const e of list) {
       expect(e.registered_count).toBe(Number(e.n));
+      expect(e.waitlist_count).toBe(Number(e.w));
       expect(e.registered_count).toBeLessThanOrEqual(e.capacity);
       expect(e.future).toBe(true);
     }
+    // All three types, some with rules of engagement, some full with a waitlist.
+    expect(new Set(list.map((e) => e.type))).toEqual(new Set(['Milsim', 'Local', 'Training']));
+    expect(list.filter((e) => e.has_rules).length).toBeGreaterThanOrEqual(3);
+    expect(
+      list.filter((e) => e.waitlist_count > 0 && e.registered_count === e.capacity).length,
+    ).toBeGreaterThanOrEqual(2);
   });
 
   it('keeps gear averageRating and totalRatings equal to the ratings, never by the owner', async () => {

@@ -12,8 +12,8 @@ import { sql } from 'drizzle-orm';
 import { PRODUCT_NAME } from '../../contract';
 import type { Db } from '../db/client';
 import {
-  eventRegistrations,
-  events,
+  type eventRegistrations,
+  type events,
   fields,
   gearPosts,
   gearRatings,
@@ -48,6 +48,7 @@ import {
   seedUsers,
 } from './community';
 import { NEWS, seedNews, seedTutorials, TUTORIALS } from './content';
+import { seedEvents } from './events';
 import { BADGES, COMMENT_POOL, DEMO_ADMIN, GEAR, PLAYERS, POSTS, TEAMS } from './people';
 import { between, int, pick, type Rng, rngFrom, sample } from './random';
 
@@ -584,8 +585,7 @@ export async function seedDemo(
     await seedPosts(tx, plan.postRows, players, ids);
     // The other areas: their rows, with the real ids of players and posts.
     const r = <T extends object>(list: T[]) => remapIds(list, ids);
-    await tx.insert(events).values(r(plan.eventRows));
-    await tx.insert(eventRegistrations).values(r(plan.registrationRows));
+    await seedEvents(tx, r(plan.eventRows), r(plan.registrationRows), players.values(), admin);
     await tx.insert(stores).values(plan.storeRows);
     await tx.insert(fields).values(plan.fieldRows);
     await tx.insert(products).values(plan.productRows);
