@@ -6,12 +6,12 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Textarea } from '@web/components/ui/textarea';
 import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
-import { timeAgo } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { LoaderCircle, LogIn, SendHorizontal } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAddComment, useComments, useDeleteComment, useUpdateComment } from '../api/comments';
+import { Byline } from './byline';
 
 const T = FEED_TEXTS;
 
@@ -156,18 +156,14 @@ function CommentItem({ comment, postId }: { comment: Comment; postId: string }) 
       />
       <div className="min-w-0 flex-1">
         <div className="rounded-lg bg-background/70 px-3 py-2">
-          <div className="flex flex-wrap items-baseline gap-x-2">
-            <Link
-              to={`/profile/${encodeURIComponent(comment.user.username)}`}
-              className="truncate text-sm font-semibold outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-            >
-              {comment.user.username}
-            </Link>
-            <time dateTime={comment.createdAt || undefined} className="text-xs text-muted-foreground">
-              {timeAgo(comment.createdAt)}
-            </time>
+          <Byline
+            username={comment.user.username}
+            createdAt={comment.createdAt}
+            className="flex flex-wrap items-baseline gap-x-2"
+            nameClassName="text-sm"
+          >
             {isEdited(comment) ? <span className="text-xs text-muted-foreground">{T.edited}</span> : null}
-          </div>
+          </Byline>
           {editing ? (
             <form
               className="mt-2 space-y-2"

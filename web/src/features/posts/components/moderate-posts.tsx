@@ -6,13 +6,12 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { RemoteImage } from '@web/components/ui/remote-image';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { timeAgo } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useDeletePost } from '../api/delete-post';
 import { useModerationPosts } from '../api/get-moderation-posts';
+import { Byline } from './byline';
 
 /** SPEC §2 Post moderation: the posts, newest first, each with a confirmed Delete. */
 export function ModeratePosts({ pageSize }: { pageSize?: number }) {
@@ -123,17 +122,11 @@ function ModerationRow({
         <div className="flex min-w-0 flex-1 gap-3">
           <UserAvatar username={post.user.username} src={post.user.avatar} media={post.media} />
           <div className="min-w-0 flex-1 space-y-2">
-            <div className="flex flex-wrap items-baseline gap-x-2">
-              <Link
-                to={`/profile/${encodeURIComponent(post.user.username)}`}
-                className="truncate font-semibold outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                {post.user.username}
-              </Link>
-              <time dateTime={post.createdAt} className="text-xs text-muted-foreground">
-                {timeAgo(post.createdAt)}
-              </time>
-            </div>
+            <Byline
+              username={post.user.username}
+              createdAt={post.createdAt}
+              className="flex flex-wrap items-baseline gap-x-2"
+            />
             <p className="line-clamp-4 text-sm whitespace-pre-line break-words">{post.caption}</p>
             {post.images.length > 0 ? (
               <ul className="flex flex-wrap gap-2" aria-label="Images">

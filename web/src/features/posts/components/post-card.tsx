@@ -7,14 +7,14 @@ import { ConfirmDialog } from '@web/components/ui/lazy-confirm-dialog';
 import { RemoteImage } from '@web/components/ui/remote-image';
 import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
-import { timeAgo } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { Bookmark, Heart, LoaderCircle, MessageCircle, Share2, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useDeletePost } from '../api/delete-post';
 import { useLikePost } from '../api/like-post';
 import { useBookmark } from '../hooks/use-bookmark';
+import { Byline } from './byline';
 
 // The comments panel (its list, form and queries) loads when a card's comments are first opened.
 const CommentsPanel = lazy(() => import('./comments-panel').then((m) => ({ default: m.CommentsPanel })));
@@ -104,17 +104,12 @@ export function PostCard({
       <article aria-label={`Post by ${post.user.username}`} data-post-id={post.id}>
         <header className="flex items-center gap-3 p-4">
           <UserAvatar username={post.user.username} src={post.user.avatar} media={post.media} />
-          <div className="min-w-0 flex-1">
-            <Link
-              to={`/profile/${encodeURIComponent(post.user.username)}`}
-              className="block truncate font-semibold outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-            >
-              {post.user.username}
-            </Link>
-            <time dateTime={post.createdAt || undefined} className="text-xs text-muted-foreground">
-              {timeAgo(post.createdAt)}
-            </time>
-          </div>
+          <Byline
+            username={post.user.username}
+            createdAt={post.createdAt}
+            className="min-w-0 flex-1"
+            nameClassName="block"
+          />
           {canDelete ? <DeletePostButton postId={post.id} /> : null}
         </header>
         {post.caption ? <p className="px-4 pb-3 whitespace-pre-line break-words">{post.caption}</p> : null}
