@@ -198,7 +198,7 @@ export const TUTORIAL_TEXTS = {
   playerTitle: 'YouTube video player',
   close: 'Close',
   // Add Tutorial
-  createHeading: 'Add Tutorial',
+  createHeading: 'New Tutorial',
   editHeading: 'Edit Tutorial',
   create: 'Create Tutorial',
   creating: 'Creating...',

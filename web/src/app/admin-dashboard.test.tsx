@@ -66,7 +66,7 @@ describe('admin section', () => {
     });
     renderApp(<AdminSection />);
     await userEvent.click(tile('Add Tutorial'));
-    expect(await screen.findByRole('form', { name: 'Add Tutorial' })).toBeInTheDocument();
+    expect(await screen.findByRole('form', { name: 'New Tutorial' })).toBeInTheDocument();
     expect(await screen.findByText('No tutorials yet.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
     await userEvent.click(tile('Manage News'));

@@ -26,7 +26,7 @@ describe('Add Tutorial', () => {
       'POST /api/admin/tutorials': () => json(mine(5), 201),
     });
     renderApp(<ManageTutorials />);
-    expect(await screen.findByRole('heading', { name: 'Add Tutorial' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'New Tutorial' })).toBeInTheDocument();
     expect(await screen.findByText('No tutorials yet.')).toBeInTheDocument();
     expect(screen.getByLabelText('Type')).toHaveValue('video');
     await fillRequired();
@@ -106,7 +106,7 @@ describe('Add Tutorial', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Update Tutorial' }));
     expect(await screen.findByText('Tutorial updated successfully')).toBeInTheDocument();
     expect(sent(fetchMock, 'PUT')[0]).toMatchObject({ duration: '15 min', title: 'Tutorial 1' });
-    expect(await screen.findByRole('heading', { name: 'Add Tutorial' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'New Tutorial' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete Tutorial 2' }));
     const confirm = await screen.findByRole('alertdialog');
