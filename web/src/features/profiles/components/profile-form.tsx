@@ -1,13 +1,13 @@
 import { AUTH_TEXTS, type CurrentUser, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '@contract/auth';
 import { z } from '@contract/messages';
 import { BIO_MAX, LOCATION_MAX, PROFILE_TEXTS } from '@contract/profiles';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { FieldError, Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { ApiError } from '@web/lib/api';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { applyServerFieldErrors } from '@web/lib/form';
 import { toast } from '@web/lib/toast';
 import { Save } from 'lucide-react';
