@@ -7,18 +7,27 @@ import { CalendarDays, ExternalLink, MapPin, Users } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { eventPath } from '../api/get-event';
-import { formatDistance, formatEventDate, TYPE_BADGE } from './event-format';
+import { formatDistance, formatEventDate, TYPE_BADGE, TYPE_BADGE_SOLID } from './event-format';
 import { RegistrationActions } from './registration-actions';
 
 const T = EVENT_TEXTS;
 
 /** The type badge (Milsim, Local, Training). */
-export function EventTypeBadge({ type, className }: { type: Event['type']; className?: string }) {
+export function EventTypeBadge({
+  type,
+  className,
+  solid = false,
+}: {
+  type: Event['type'];
+  className?: string;
+  /** Over an image: solid colours. */
+  solid?: boolean;
+}) {
   return (
     <span
       className={cn(
         'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold',
-        TYPE_BADGE[type],
+        solid ? TYPE_BADGE_SOLID[type] : TYPE_BADGE[type],
         className,
       )}
     >
@@ -47,7 +56,7 @@ export function EventCard({ event, className }: { event: Event; className?: stri
             className="aspect-video w-full object-cover"
             data-testid="event-image"
           />
-          <EventTypeBadge type={event.type} className="absolute top-3 left-3 shadow-sm backdrop-blur" />
+          <EventTypeBadge type={event.type} solid className="absolute top-3 left-3 shadow-sm" />
         </div>
         <div className="flex flex-1 flex-col gap-3 p-4">
           <h3 id={titleId} className="text-lg leading-snug font-semibold">

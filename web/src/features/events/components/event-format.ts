@@ -19,6 +19,13 @@ export const TYPE_BADGE: Record<EventType, string> = {
   Training: 'bg-sky-500/15 text-sky-700 dark:text-sky-300',
 };
 
+/** The badge over an image: solid colours, legible on any picture (AA contrast for small text). */
+export const TYPE_BADGE_SOLID: Record<EventType, string> = {
+  Milsim: 'bg-red-700 text-white',
+  Local: 'bg-emerald-700 text-white',
+  Training: 'bg-sky-700 text-white',
+};
+
 /** An OpenStreetMap search for the address (or the place name). */
 export const mapSearchUrl = (query: string) =>
   `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}`;
