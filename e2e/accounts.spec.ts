@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { PASSWORD, registerByApi, signInThroughForm, uniqueName } from './fixtures';
+import { expect, PASSWORD, registerByApi, signInThroughForm, test, uniqueName } from './fixtures';
 
 test('a visitor registers, logs out and logs in again', async ({ page }) => {
   const username = uniqueName('rookie');

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO_ADMIN } from '../server/demo/people';
 import { DEMO_PASSWORD } from '../server/demo/seed';
-import { pngFile, registerByApi, signInThroughForm, uniqueName } from './fixtures';
+import { expect, pngFile, registerByApi, signInThroughForm, test, uniqueName } from './fixtures';
 
 const BLOCKED_MESSAGE = 'Your text contains a blocked word. Please rephrase it.';
 

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { registerByApi, uniqueName } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, registerByApi, test, uniqueName } from './fixtures';
 
 /** A post of the signed-in player, made through the API with the page's cookies. */
 async function postByApi(page: Page, caption: string): Promise<string> {

@@ -1,6 +1,85 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
+
+/** What an accessibility check fails on: axe-core's serious and critical violations. */
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+const THEMES = ['dark', 'light'] as const;
+
+/** Lets the page settle: its requests answered (or 3 s), lazy chunks in, fades over. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => {});
+  await page.waitForTimeout(250);
+}
+
+/**
+ * Runs axe-core (WCAG 2.x A and AA rules and axe's best practices) on the page as it is, in the
+ * dark and the light theme (the stored choice is put back), and fails on a serious or critical
+ * violation, listing each with the elements concerned.
+ */
+export async function checkA11y(page: Page): Promise<void> {
+  await settle(page);
+  const initial: 'dark' | 'light' = await page.evaluate(() =>
+    document.documentElement.classList.contains('light') ? 'light' : 'dark',
+  );
+  const found: string[] = [];
+  for (const theme of [initial, ...THEMES.filter((t) => t !== initial)]) {
+    if (theme !== initial) await setThemeClass(page, theme);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
+    for (const v of results.violations) {
+      if (!FAILING_IMPACTS.has(v.impact ?? '')) continue;
+      const targets = v.nodes.map(
+        (n) => `      ${n.target.join(' ')}: ${n.failureSummary?.split('\n').join(' ')}`,
+      );
+      found.push(`[${theme}] ${v.id} (${v.impact}): ${v.help}\n${targets.join('\n')}`);
+    }
+  }
+  await setThemeClass(page, initial);
+  expect(found, `accessibility violations on ${page.url()}:\n${found.join('\n')}`).toEqual([]);
+}
+
+/** The theme as web/src/lib/theme.ts applies it (a class on <html>), without storing it. */
+async function setThemeClass(page: Page, theme: 'dark' | 'light'): Promise<void> {
+  await page.evaluate((t) => {
+    const root = document.documentElement;
+    root.classList.toggle('dark', t === 'dark');
+    root.classList.toggle('light', t === 'light');
+    root.style.colorScheme = t;
+  }, theme);
+  await page.waitForTimeout(250); // colour transitions
+}
+
+/**
+ * The browser tests' `test`: every page reached with `page.goto`, and the page a passing test ends
+ * on, is checked with {@link checkA11y} (each address once per test). Pages reached by clicking
+ * are checked where a spec calls `checkA11y` itself.
+ */
+export const test = base.extend<{ a11y: undefined }>({
+  a11y: [
+    async ({ page }, use, testInfo) => {
+      const checked = new Set<string>();
+      const check = async () => {
+        const url = page.url();
+        if (url === 'about:blank' || checked.has(url)) return;
+        checked.add(url);
+        await checkA11y(page);
+      };
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await check();
+        return response;
+      };
+      await use(undefined);
+      if (testInfo.status === testInfo.expectedStatus && !page.isClosed()) await check();
+    },
+    { auto: true },
+  ],
+});
+export { expect };
 
 export const PASSWORD = 'field-ready-pass-2026';
 

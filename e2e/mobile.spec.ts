@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { registerByApi } from './fixtures';
+import { expect, registerByApi, test } from './fixtures';
 
 test.use({ viewport: { width: 360, height: 740 } });
 

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { pngFile, registerByApi } from './fixtures';
+import { expect, pngFile, registerByApi, test } from './fixtures';
 
 test('settings: edit the profile and upload an avatar', async ({ page }) => {
   const me = await registerByApi(page.request);

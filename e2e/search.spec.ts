@@ -1,5 +1,5 @@
-import { expect, type Page, type Response, test } from '@playwright/test';
-import { registerByApi } from './fixtures';
+import type { Page, Response } from '@playwright/test';
+import { expect, registerByApi, test } from './fixtures';
 
 /**
  * The next page view the app reports (a sendBeacon: Playwright shows no body for those, so the

@@ -2,7 +2,14 @@ import { cn } from '@web/lib/cn';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import type * as React from 'react';
 
-export const DropdownMenu = DropdownMenuPrimitive.Root;
+/**
+ * Menus are not modal: a modal Radix menu hides the rest of the page with aria-hidden while its
+ * links stay focusable (axe: aria-hidden-focus); the menu still takes the focus and closes on an
+ * outside click or Escape.
+ */
+export function DropdownMenu(props: React.ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  return <DropdownMenuPrimitive.Root modal={false} {...props} />;
+}
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 
