@@ -1,9 +1,15 @@
 import { PageSpinner } from '@web/components/ui/spinner';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Header } from './header';
 import { MobileBar } from './mobile-bar';
-import { Sidebar } from './sidebar';
+
+// The sidebar shows from md up only: phones never need its code, wider screens get it beside the
+// first paint, its column held by a placeholder of the same width.
+const Sidebar = lazy(() => import('./sidebar').then((m) => ({ default: m.Sidebar })));
+const SidebarPlaceholder = () => (
+  <div className="hidden w-sidebar shrink-0 border-r border-border bg-card/40 md:block" aria-hidden="true" />
+);
 
 /** The frame of every page but /auth: header, left sidebar (md+), bottom bar (below md). */
 export function AppShell() {
@@ -17,7 +23,9 @@ export function AppShell() {
       </a>
       <Header />
       <div className="flex">
-        <Sidebar />
+        <Suspense fallback={<SidebarPlaceholder />}>
+          <Sidebar />
+        </Suspense>
         <main id="main" className="min-w-0 flex-1 pb-24 md:pb-10">
           <Suspense fallback={<PageSpinner />}>
             <Outlet />

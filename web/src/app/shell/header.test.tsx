@@ -49,7 +49,8 @@ describe('header', () => {
   it('signed-out visitors get the search box too, and Sign In', async () => {
     mockFetch({
       ...signedOut(),
-      'GET /api/users/search': () => json([{ id: '00000000-0000-4000-8000-000000000001', username: 'lena_medic' }]),
+      'GET /api/users/search': () =>
+        json([{ id: '00000000-0000-4000-8000-000000000001', username: 'lena_medic' }]),
       'GET /api/events/search': () => json([]),
       'GET /api/products': () => json({ products: [] }),
     });
