@@ -8,9 +8,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-// The goal is 100 KB (issue 9); until the first load is split that far, the budget holds today's
-// level so that it cannot grow.
-const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 185);
+// The goal is 100 KB (issue 9). React and react-dom alone are 58 KB of it, react-router 12.6,
+// TanStack Query 10 and tailwind-merge 7.4 (docs/decisions/013-first-load-budget.md): the split
+// first load measures 106.5 KB, and the budget holds it near there so that it cannot grow.
+const GOAL_KB = 100;
+const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 110);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(root, process.env.WEB_DIST ?? path.join('dist', 'web'));
 const assetsDir = path.join(dist, 'assets');
@@ -95,9 +97,14 @@ for (const [page, patterns] of pages) {
   console.log(
     `${page.padEnd(6)} JS before first paint: ${kb(br)} KB brotli, ${kb(total(files, 'gzip'))} KB gzip, ${kb(total(files, 'raw'))} KB raw (${js(files).length} files)`,
   );
-  if (page === '/' && br > BUDGET_KB * 1000) {
-    console.error(`/ is over the budget of ${BUDGET_KB} KB of brotli-compressed JavaScript`);
-    failed = true;
+  if (page === '/') {
+    console.log(
+      `       budget ${BUDGET_KB} KB (goal ${GOAL_KB} KB): ${br > BUDGET_KB * 1000 ? 'OVER' : 'within'}`,
+    );
+    if (br > BUDGET_KB * 1000) {
+      console.error(`/ is over the budget of ${BUDGET_KB} KB of brotli-compressed JavaScript`);
+      failed = true;
+    }
   }
 }
 process.exit(failed ? 1 : 0);

@@ -24,10 +24,12 @@ export function AvatarFallback({
   className,
   ...props
 }: React.ComponentProps<typeof AvatarPrimitive.Fallback>) {
+  // An opaque tint (12 % orange on the card colour): the initials keep 4.5:1 whatever the avatar
+  // sits on (a hovered or open button's background showed through a translucent one).
   return (
     <AvatarPrimitive.Fallback
       className={cn(
-        'flex size-full items-center justify-center rounded-full bg-primary/15 font-semibold text-primary',
+        'flex size-full items-center justify-center rounded-full bg-[color-mix(in_oklab,var(--primary)_12%,var(--card))] font-semibold text-primary',
         className,
       )}
       {...props}
