@@ -34,6 +34,8 @@ export const EVENT_LIMITS = {
   /** Import: a recurring event gives at most this many occurrences, within this many days. */
   importMaxOccurrences: 12,
   importHorizonDays: 366,
+  /** Import: at most this many events from one source at a time. */
+  importMaxEvents: 2000,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

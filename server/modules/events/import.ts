@@ -422,6 +422,10 @@ export async function importEvents(
     text = body.ics ?? '';
   }
   const list = parseSource(text);
+  if (list.length > EVENT_LIMITS.importMaxEvents)
+    throw badRequest(
+      `${EVENT_TEXTS.importFailedDefault}: more than ${EVENT_LIMITS.importMaxEvents} events in one source`,
+    );
   return storeImported(ctx.db, source, list);
 }
 

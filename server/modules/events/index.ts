@@ -4,7 +4,7 @@ import { eventAdminRoutes, eventRoutes } from './routes';
 /** For the benchmark: the list's SQL, as the endpoint runs it. */
 export { listEventsSql } from './service';
 /** For the demo seed: events made and joined through the same rules as the API. */
-export { createEvent, register as registerForEvent } from './writes';
+export { createEvent, takePlace as registerForEvent } from './writes';
 
 /**
  * Events: the list and calendar (upcoming, by type, by month, near me), one event, search,

@@ -113,7 +113,7 @@ const isPast = (date: Date | string) => new Date(date).getTime() < Date.now();
  * with the event row locked: the counters are exact and the capacity never exceeded, whatever
  * arrives at once. Idempotent: a player already on the event keeps their place.
  */
-export async function register(db: Db, user: SessionUser, eventId: string): Promise<Event> {
+export async function takePlace(db: Db, user: SessionUser, eventId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const e = await lockEvent(tx, eventId);
     if (isPast(e.date)) throw conflict(EVENT_TEXTS.registrationClosed);
@@ -130,6 +130,11 @@ export async function register(db: Db, user: SessionUser, eventId: string): Prom
         : sql`UPDATE events SET waitlist_count = waitlist_count + 1 WHERE id = ${eventId}`,
     );
   });
+}
+
+/** POST registration: takePlace, then the event as the player now sees it. */
+export async function register(db: Db, user: SessionUser, eventId: string): Promise<Event> {
+  await takePlace(db, user, eventId);
   return getEvent(db, eventId, user);
 }
 
