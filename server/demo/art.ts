@@ -623,6 +623,24 @@ export function gearSvg(kind: GearKind, seed: string, opts: { light?: boolean; s
 // ---------------------------------------------------------------------------------------------
 // Encoding
 
-/** WebP bytes of an SVG document. */
-export const renderWebp = (svg: string) =>
-  sharp(Buffer.from(svg)).webp({ quality: 80, effort: 2 }).toBuffer();
+export interface DrawnPixels {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
+/**
+ * An SVG document drawn once into pixels, the alpha channel dropped when every pixel is opaque
+ * (a third less work for every copy encoded from them).
+ */
+export async function drawPixels(svg: string): Promise<DrawnPixels> {
+  const { data, info } = await sharp(Buffer.from(svg)).raw().toBuffer({ resolveWithObject: true });
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  if (info.channels !== 4) return { data, info: raw };
+  for (let i = 3; i < data.length; i += 4) if (data[i] !== 255) return { data, info: raw };
+  const opaque = await sharp(data, { raw }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data: opaque.data, info: { ...raw, channels: opaque.info.channels } };
+}
+
+/** WebP bytes of drawn pixels. */
+export const encodeWebp = (pixels: DrawnPixels) =>
+  sharp(pixels.data, { raw: pixels.info }).webp({ quality: 80, effort: 2 }).toBuffer();

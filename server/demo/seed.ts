@@ -35,7 +35,7 @@ import {
 } from '../db/schema';
 import { describeAndResize, storePreparedImage } from '../modules/uploads';
 import type { ObjectStorage } from '../storage/types';
-import { avatarSvg, bannerSvg, gearSvg, logoSvg, posterSvg, renderWebp, sceneSvg } from './art';
+import { avatarSvg, bannerSvg, drawPixels, encodeWebp, gearSvg, logoSvg, posterSvg, sceneSvg } from './art';
 import { EVENTS, FIELDS, PRODUCTS, SEARCHES, STORES } from './catalog';
 import {
   type IdMap,
@@ -542,8 +542,10 @@ async function storeImages(storage: ObjectStorage, jobs: ImageJob[]) {
   const worker = async () => {
     while (next < jobs.length) {
       const job = jobs[next++];
-      const webp = await renderWebp(job.svg());
-      const described = await describeAndResize(webp, { effort: 2 });
+      // Drawn once: the image and its copies are encoded from the same pixels.
+      const pixels = await drawPixels(job.svg());
+      const webp = await encodeWebp(pixels);
+      const described = await describeAndResize(pixels, { effort: 2 });
       const objectPath = `/objects/${job.key}`;
       await storePreparedImage(storage, objectPath, { webp, variants: described.variants });
       rows.push({
@@ -569,12 +571,13 @@ export async function seedDemo(
   if (await hasUsers(db)) return null;
   const started = Date.now();
   const plan = buildPlan(new Date(), opts.adminUsernames);
-  const imageRows = await storeImages(storage, plan.jobs);
+  // The images are drawn while the rows are written; their rows go in last, in the same transaction.
+  const imagesStored = storeImages(storage, plan.jobs);
+  imagesStored.catch(() => {}); // awaited below; a failure there fails the seed
 
   const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
     if (await hasUsers(tx)) return null;
-    await tx.insert(imagesTable).values(imageRows).onConflictDoNothing();
     // The areas with services: through them (community.ts).
     const ids: IdMap = new Map();
     const players = await seedUsers(tx, plan.players, DEMO_PASSWORD, plan.adminUsernames, ids);
@@ -604,9 +607,16 @@ export async function seedDemo(
     await tx.insert(pageViews).values(plan.viewRows);
     await tx.insert(searchEvents).values(r(plan.searchRows));
     await tx.insert(postEvents).values(r(plan.postEventRows));
+    await tx
+      .insert(imagesTable)
+      .values(await imagesStored)
+      .onConflictDoNothing();
     return [...players.values()];
   });
-  if (!seeded) return null;
+  if (!seeded) {
+    await imagesStored;
+    return null;
+  }
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const admins = seeded.filter((u) => u.role === 'admin').map((u) => u.username);

@@ -109,28 +109,42 @@ export interface PreparedImage {
   variants: { width: number; webp: Buffer }[];
 }
 
+/** Decoded pixels, as sharp's `raw()` gives them. */
+export interface Pixels {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
 /**
- * Describes a re-encoded WebP (reencodeAsWebp's output, so already bounded): its width and height
- * (one frame's for an animation), a thumbhash placeholder of its first frame, and WebP copies at
- * each of VARIANT_WIDTHS strictly below its width, never enlarged (an animation stays animated).
- * `effort`: libvips' WebP effort (0 to 6, default 4); the demo seed draws faster with less.
+ * Describes a re-encoded WebP (reencodeAsWebp's output, so already bounded), or the pixels of a
+ * still image: its width and height (one frame's for an animation), a thumbhash placeholder of its
+ * first frame, and WebP copies at each of VARIANT_WIDTHS strictly below its width, never enlarged
+ * (an animation stays animated). `effort`: libvips' WebP effort (0 to 6, default 4); the demo seed
+ * draws faster with less.
  */
 export async function describeAndResize(
-  webp: Buffer,
+  input: Buffer | Pixels,
   opts: { effort?: number } = {},
 ): Promise<Omit<PreparedImage, 'webp'>> {
-  const meta = await sharp(webp, { animated: true }).metadata();
-  const animated = (meta.pages ?? 1) > 1;
-  // A still image is decoded once; its copies and placeholder are made from the pixels.
-  const decoded = animated ? null : await sharp(webp).raw().toBuffer({ resolveWithObject: true });
+  let decoded: Pixels | null;
+  let animated = false;
+  let meta: Metadata | null = null;
+  if (Buffer.isBuffer(input)) {
+    meta = await sharp(input, { animated: true }).metadata();
+    animated = (meta.pages ?? 1) > 1;
+    // A still image is decoded once; its copies and placeholder are made from the pixels.
+    decoded = animated ? null : ((await sharp(input).raw().toBuffer({ resolveWithObject: true })) as Pixels);
+  } else {
+    decoded = input;
+  }
   const source = (options: { animated?: boolean } = {}) =>
     decoded
       ? sharp(decoded.data, {
           raw: { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels },
         })
-      : sharp(webp, options);
-  const width = decoded?.info.width ?? meta.width ?? 0;
-  const height = decoded?.info.height ?? meta.pageHeight ?? meta.height ?? 0;
+      : sharp(input as Buffer, options);
+  const width = decoded?.info.width ?? meta?.width ?? 0;
+  const height = decoded?.info.height ?? meta?.pageHeight ?? meta?.height ?? 0;
 
   const thumb = await source()
     .resize({ width: PLACEHOLDER_SIDE, height: PLACEHOLDER_SIDE, fit: 'inside' })

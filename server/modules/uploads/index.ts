@@ -3,6 +3,7 @@ import { uploadRoutes } from './routes';
 
 export {
   describeAndResize,
+  type Pixels,
   type PreparedImage,
   prepareImage,
   reencodeAsWebp,
