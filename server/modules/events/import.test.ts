@@ -154,6 +154,17 @@ describe('POST /api/events/import', () => {
     expect((await importAs({ source: 'preset' })).json()).toEqual({ added: 0, skipped: 16, updated: 0 });
     const [still] = await t.database.db.select().from(events).where(eq(events.id, old.id));
     expect(still.title).toBe('Operation Red Dawn II');
+    // The same SEQUENCE with a later LAST-MODIFIED is newer too.
+    feed = FEED.replaceAll('SUMMARY:Operation Red Dawn', 'SUMMARY:Operation Red Dawn III')
+      .replaceAll('SEQUENCE:0', 'SEQUENCE:1')
+      .replaceAll('LAST-MODIFIED:20250101T000000Z', 'LAST-MODIFIED:20250601T000000Z');
+    try {
+      expect((await importAs({ source: 'preset' })).json()).toEqual({ added: 0, skipped: 15, updated: 1 });
+    } finally {
+      feed = FEED;
+    }
+    const [third] = await t.database.db.select().from(events).where(eq(events.id, old.id));
+    expect(third).toMatchObject({ title: 'Operation Red Dawn III', sequence: old.sequence + 2 });
   });
 
   it('imports schema.org Events from the JSON-LD of an HTML page', async () => {
