@@ -4,11 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { applyMigrations } from './migrate';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -104,7 +103,7 @@ export async function openDatabase(opts: {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
+      migrate: async () => void (await applyMigrations(db, migrationsFolder)),
       close: () => pool.end(),
       listen: (channel, onNotify, onListening) =>
         listenPg(opts.databaseUrl as string, channel, onNotify, onListening),
@@ -120,7 +119,7 @@ export async function openDatabase(opts: {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
+    migrate: async () => void (await applyMigrations(db, migrationsFolder)),
     close: () => client.close(),
     // One in-process connection: its own NOTIFYs come back to it after each statement.
     async listen(channel, onNotify, onListening) {
