@@ -148,6 +148,10 @@ describe('GET /api/tutorials', () => {
         canDelete: may,
       });
     }
+    // Outside images reach browsers through the image proxy (the answer's media map).
+    const pictured = await createTutorial(db(), { image: 'https://img.example.com/hop-up.jpg' });
+    const p = (await injectAs(t.app, null, { url: `/api/tutorials/${pictured.id}` })).json();
+    expect(p.media['https://img.example.com/hop-up.jpg'].src).toMatch(/^\/api\/image-proxy\?url=/);
     const a = (await injectAs(t.app, null, { url: `/api/tutorials/${article.id}` })).json();
     expect(a).toMatchObject({ type: 'article', videoId: null, youtubeData: null, content: '# Steps' });
     const missing = await injectAs(t.app, null, {
