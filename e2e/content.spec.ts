@@ -34,6 +34,7 @@ test('the News section lists the articles and opens one in its dialog, at its ow
   await expect(first.getByRole('link')).toBeVisible();
   await expect(first.locator('time')).toHaveText(NEWS_DATE);
   await expect(first).toContainText('min');
+  await checkA11y(page);
 
   const title = (await first.getByRole('link').textContent()) ?? '';
   await first.getByRole('link').click();
@@ -91,6 +92,7 @@ test('the Tutorials section filters by category and opens videos and written tut
   // Difficulty badges in their colours.
   await expect(cards.locator('[data-difficulty="Advanced"]').first()).toHaveClass(/red/);
   await expect(cards.locator('[data-difficulty="Intermediate"]').first()).toHaveClass(/yellow/);
+  await checkA11y(page);
 
   // A video: the privacy-enhanced player and the Subscribe link.
   await cards
