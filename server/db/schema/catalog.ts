@@ -66,6 +66,11 @@ export const stores = pgTable(
     region: text('region').notNull(),
     verified: boolean('verified').notNull().default(true),
     createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('stores_region_name_idx').on(t.region, t.name)],
+  (t) => [
+    index('stores_region_name_idx').on(t.region, t.name),
+    // Near me: the bounding box around the viewer is a range on lat, then lng.
+    index('stores_lat_lng_idx').on(t.lat, t.lng),
+  ],
 );
