@@ -34,7 +34,8 @@ export const pageViews = pgTable(
   },
   (t) => [
     index('page_views_session_idx').on(t.sessionId, t.occurredAt),
-    index('page_views_occurred_idx').on(t.occurredAt),
+    // The report's daily counts and top pages read (time, path) from the index alone.
+    index('page_views_occurred_path_idx').on(t.occurredAt, t.path),
   ],
 );
 
