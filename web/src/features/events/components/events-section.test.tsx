@@ -42,6 +42,20 @@ describe('events section', () => {
     expect(await screen.findByText('Select a date')).toBeInTheDocument();
   });
 
+  it('offers the next upcoming event when the chosen day is empty, and shows its day', async () => {
+    const date = new Date(daysFromNow(40));
+    const event = anEvent({ date: date.toISOString(), title: 'Northwind Milsim', type: 'Milsim' });
+    mockFetch({
+      ...signedOut(),
+      'GET /api/events': ({ url }) =>
+        json(new URL(url, 'http://localhost').searchParams.get('from') ? [] : [event]),
+    });
+    renderApp(<EventsSection />);
+    const jump = await screen.findByRole('button', { name: /^Next event: Northwind Milsim/ });
+    await userEvent.click(jump);
+    expect(await screen.findByRole('heading', { level: 3, name: dayLabel(date) })).toBeInTheDocument();
+  });
+
   it("marks days with events and lists the chosen day's events", async () => {
     // An event later this month (or early next month, shown after paging on).
     const date = new Date(daysFromNow(2));

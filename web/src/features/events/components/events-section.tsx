@@ -243,6 +243,14 @@ function CalendarView({ type, near }: { type?: EventType; near?: string }) {
     !!selected,
   );
 
+  // The next upcoming event, offered when the chosen day is empty so the calendar never dead-ends.
+  const upcoming = useEvents({ type, limit: 1 });
+  const next = upcoming.data?.[0];
+  const showDay = (date: Date) => {
+    setSelected(date);
+    setMonth(startOfMonth(date));
+  };
+
   const eventDays = useMemo(() => (visible.data ?? []).map((e) => new Date(e.date)), [visible.data]);
   const dayEvents: Event[] = selected
     ? (ofSelected.data ?? []).filter((e) => isSameDay(new Date(e.date), selected))
@@ -278,7 +286,14 @@ function CalendarView({ type, near }: { type?: EventType; near?: string }) {
             ) : ofSelected.isError ? (
               <EventsError />
             ) : dayEvents.length === 0 ? (
-              <EmptyText>{T.noEventsForDate}</EmptyText>
+              <>
+                <EmptyText>{T.noEventsForDate}</EmptyText>
+                {next && !isSameDay(new Date(next.date), selected) ? (
+                  <Button variant="link" className="h-auto px-0" onClick={() => showDay(new Date(next.date))}>
+                    {`Next event: ${next.title}, ${format(new Date(next.date), 'EEEE, MMMM d')}`}
+                  </Button>
+                ) : null}
+              </>
             ) : (
               <ul
                 className="grid gap-4 xl:grid-cols-2"
