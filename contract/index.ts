@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './analytics';
 export * from './auth';
 export * from './common';
 export * from './constants';
@@ -9,5 +10,6 @@ export * from './news';
 export * from './posts';
 export * from './profiles';
 export * from './search';
+export * from './stores';
 export * from './tutorials';
 export * from './uploads';

@@ -9,6 +9,7 @@ import { moderationModule } from './moderation';
 import { newsModule } from './news';
 import { postsModule } from './posts';
 import { profilesModule } from './profiles';
+import { storesModule } from './stores';
 import { teamsModule } from './teams';
 import { tutorialsModule } from './tutorials';
 import { uploadsModule } from './uploads';
@@ -30,6 +31,7 @@ export const MODULES: readonly AppModule[] = [
   newsModule,
   tutorialsModule,
   catalogModule,
+  storesModule,
   teamsModule,
   analyticsModule,
 ];
