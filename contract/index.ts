@@ -1,5 +1,4 @@
 export * from './admin';
-export * from './analytics';
 export * from './auth';
 export * from './common';
 export * from './constants';
