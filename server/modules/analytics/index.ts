@@ -1,12 +1,20 @@
 import type { AppModule, Ctx } from '../../context';
 import { searchable } from '../../lib/search';
+import { analyticsAdminRoutes } from './admin-routes';
 import { analyticsRoutes } from './routes';
 import { recordSearch, VISIT_COOKIE } from './visits';
 
 export { recordPostEvent } from './record';
 
-/** Analytics: page views and visits recorded; searches recorded by the areas that answer them. */
-export const analyticsModule: AppModule = { name: 'analytics', routes: analyticsRoutes };
+/**
+ * Analytics: page views and visits recorded; searches recorded by the areas that answer them;
+ * the admin report (GET /api/admin/analytics).
+ */
+export const analyticsModule: AppModule = {
+  name: 'analytics',
+  routes: analyticsRoutes,
+  adminRoutes: analyticsAdminRoutes,
+};
 
 /**
  * Runs a header search when the query is long enough (an empty list otherwise) and records it in

@@ -1,6 +1,7 @@
 import { noContent, text, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { ANALYTICS_RATE_LIMIT } from '../../plugins/rate-limit';
+import { locate } from './geo';
 import { deviceOf, newVisitId, recordPageView, VISIT_COOKIE } from './visits';
 
 const pageViewBody = z.object({
@@ -34,6 +35,7 @@ export async function analyticsRoutes(app: App, ctx: Ctx) {
         path: request.body.path,
         referrer: request.body.referrer ?? null,
         device: deviceOf(request.headers['user-agent']),
+        place: locate(request.ip),
       });
       return reply.status(204).send(null);
     },

@@ -1,0 +1,16 @@
+import { analyticsQuery, analyticsReport } from '../../../contract';
+import type { App, Ctx } from '../../context';
+import { noStore } from '../../plugins/current-user';
+import * as report from './report';
+
+/** The admin analytics report (inside the admin scope: 401 signed out, 403 for members). */
+export async function analyticsAdminRoutes(app: App, ctx: Ctx) {
+  app.get(
+    '/api/admin/analytics',
+    { schema: { querystring: analyticsQuery, response: { 200: analyticsReport } } },
+    async (request, reply) => {
+      noStore(reply);
+      return report.analyticsReport(ctx.db, request.query.range);
+    },
+  );
+}
