@@ -205,6 +205,14 @@ describe('seedDemo', () => {
     const canadian: readonly string[] = CANADIAN_REGIONS;
     expect(regions.some((r) => canadian.includes(r))).toBe(true);
     expect(regions.some((r) => !canadian.includes(r))).toBe(true);
+    // Every listed Canadian region has a store, and several US states do.
+    for (const region of canadian) expect(regions, region).toContain(region);
+    expect(new Set(regions.filter((r) => !canadian.includes(r))).size).toBeGreaterThanOrEqual(5);
+    const websites = (await rows<{ website: string | null }>(t.database.db, sql`SELECT website FROM stores`))
+      .map((r) => r.website)
+      .filter((w) => w !== null);
+    expect(websites.some((w) => w.startsWith('https://'))).toBe(true);
+    expect(websites.some((w) => !w.startsWith('https://'))).toBe(true);
   });
 
   it('stores the images the rows point at', async () => {

@@ -24,7 +24,6 @@ import {
   products,
   searchEvents,
   sessions,
-  stores,
   teamApplications,
   teamGallery,
   teamInvites,
@@ -36,7 +35,7 @@ import {
 import { describeAndResize, storePreparedImage } from '../modules/uploads';
 import type { ObjectStorage } from '../storage/types';
 import { avatarSvg, bannerSvg, drawPixels, encodeWebp, gearSvg, logoSvg, posterSvg, sceneSvg } from './art';
-import { EVENTS, FIELDS, PRODUCTS, SEARCHES, STORES } from './catalog';
+import { EVENTS, FIELDS, PRODUCTS, SEARCHES } from './catalog';
 import {
   type IdMap,
   type PlannedPlayer,
@@ -51,6 +50,7 @@ import { NEWS, seedNews, seedTutorials, TUTORIALS } from './content';
 import { seedEvents } from './events';
 import { BADGES, COMMENT_POOL, DEMO_ADMIN, GEAR, PLAYERS, POSTS, TEAMS } from './people';
 import { between, int, pick, type Rng, rngFrom, sample } from './random';
+import { STORES, seedStores } from './stores';
 
 /** The one password of every demo account. */
 export const DEMO_PASSWORD = 'airsoft-demo-2026';
@@ -228,18 +228,7 @@ function buildPlan(now: Date, adminUsernames: string[]) {
     });
   }
 
-  // Stores, fields, products -------------------------------------------------------------------
-  const storeRows = STORES.map((s) => ({
-    name: s.name,
-    region: s.region,
-    address: s.address,
-    phone: s.phone ?? null,
-    website: s.website ?? null,
-    lat: s.lat,
-    lng: s.lng,
-    verified: true,
-    createdAt: at(int(rng, 30, 200) * DAY),
-  }));
+  // Fields, products (stores: stores.ts) -------------------------------------------------------------------
   const fieldRows = FIELDS.map((f, i) => ({
     name: f.name,
     type: f.type,
@@ -510,7 +499,6 @@ function buildPlan(now: Date, adminUsernames: string[]) {
     blockedWordsAdded,
     eventRows,
     registrationRows,
-    storeRows,
     fieldRows,
     productRows,
     sourceRows,
@@ -589,7 +577,7 @@ export async function seedDemo(
     // The other areas: their rows, with the real ids of players and posts.
     const r = <T extends object>(list: T[]) => remapIds(list, ids);
     await seedEvents(tx, r(plan.eventRows), r(plan.registrationRows), players.values(), admin);
-    await tx.insert(stores).values(plan.storeRows);
+    await seedStores(tx, admin);
     await tx.insert(fields).values(plan.fieldRows);
     await tx.insert(products).values(plan.productRows);
     await tx.insert(productSources).values(plan.sourceRows);
@@ -624,7 +612,7 @@ export async function seedDemo(
   return {
     message:
       `Demo community seeded in ${seconds}s: ${seeded.length} players, ${plan.postRows.length} posts, ` +
-      `${plan.eventRows.length} events, ${plan.storeRows.length} stores, ${plan.teamRows.length} teams, ` +
+      `${plan.eventRows.length} events, ${STORES.length} stores, ${plan.teamRows.length} teams, ` +
       `${plan.gearRows.length} gear posts, ${plan.jobs.length} images. ` +
       `Sign in with any demo account and the password "${DEMO_PASSWORD}": ` +
       `"${DEMO_ADMIN}" is the admin (role admin${admins.length > 1 ? `; also admin: ${admins.filter((a) => a !== DEMO_ADMIN).join(', ')}` : ''}); ` +
