@@ -7,6 +7,7 @@ export const ADMIN_TEXTS = {
   addTutorial: 'Add Tutorial',
   manageEvents: 'Manage Events',
   manageNews: 'Manage News',
+  manageStores: 'Manage Stores',
   moderatePosts: 'Moderate Posts',
   viewAnalytics: 'View Analytics',
   manageBlockedWords: 'Manage Blocked Words',

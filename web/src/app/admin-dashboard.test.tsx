@@ -14,12 +14,13 @@ const TILES = [
   'View Analytics',
   'Manage Blocked Words',
   'Manage Admins',
+  'Manage Stores',
 ];
 
 const tile = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}`) });
 
 describe('admin section', () => {
-  it('shows the six dashboard tiles of the spec in order, then Manage Admins', async () => {
+  it('shows the six dashboard tiles of the spec in order, then Manage Admins and Manage Stores', async () => {
     mockFetch(signedIn(aUser({ role: 'admin' })));
     renderApp(<AdminSection />);
     const list = screen.getByRole('list', { name: 'Admin tools' });
@@ -28,19 +29,32 @@ describe('admin section', () => {
     );
   });
 
-  it('opens a tool with a Back to Dashboard button; tools not built yet say Coming soon', async () => {
-    mockFetch(signedIn(aUser({ role: 'admin' })));
+  it('opens a tool with a Back to Dashboard button: View Analytics shows the report', async () => {
+    mockFetch({
+      ...signedIn(aUser({ role: 'admin' })),
+      'GET /api/admin/analytics': () =>
+        json({
+          range: '7d',
+          totalSessions: 42,
+          avgDuration: 30,
+          topSearches: [],
+          topLocations: [],
+          postActivity: [],
+          topPages: [],
+          daily: [],
+        }),
+    });
     renderApp(<AdminSection />);
-    for (const name of ['View Analytics']) {
-      await userEvent.click(tile(name));
-      const heading = screen.getByRole('heading', { name });
-      expect(heading).toHaveFocus();
-      expect(screen.getByText('Coming soon.')).toBeInTheDocument();
-      expect(screen.queryByRole('list', { name: 'Admin tools' })).not.toBeInTheDocument();
-      await userEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
-      expect(screen.getByRole('list', { name: 'Admin tools' })).toBeInTheDocument();
-      expect(tile(name)).toHaveFocus();
-    }
+    const name = 'View Analytics';
+    await userEvent.click(tile(name));
+    const heading = screen.getByRole('heading', { name });
+    expect(heading).toHaveFocus();
+    expect(await screen.findByText('42')).toBeInTheDocument();
+    expect(screen.queryByText('Coming soon.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Admin tools' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
+    expect(screen.getByRole('list', { name: 'Admin tools' })).toBeInTheDocument();
+    expect(tile(name)).toHaveFocus();
   });
 
   it('opens Moderate Posts and Manage Blocked Words', async () => {

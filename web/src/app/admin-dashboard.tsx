@@ -1,9 +1,11 @@
 import { AdminSection, type AdminTools } from '@web/features/admin/components/admin-section';
 import { BlockedWords } from '@web/features/admin/components/blocked-words';
 import { ManageAdmins } from '@web/features/admin/components/manage-admins';
+import { AnalyticsView } from '@web/features/analytics/components/analytics-view';
 import { ManageEvents } from '@web/features/events/components/manage-events';
 import { ManageNews } from '@web/features/news/components/manage-news';
 import { ModeratePosts } from '@web/features/posts/components/moderate-posts';
+import { ManageStores } from '@web/features/stores/components/manage-stores';
 import { ManageTutorials } from '@web/features/tutorials/components/manage-tutorials';
 
 /**
@@ -14,7 +16,9 @@ export const ADMIN_TOOLS: AdminTools = {
   tutorial: ManageTutorials,
   events: ManageEvents,
   news: ManageNews,
+  stores: ManageStores,
   posts: ModeratePosts,
+  analytics: AnalyticsView,
   'blocked-words': BlockedWords,
   admins: ManageAdmins,
 };

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { aUser, mockFetch, renderApp, signedIn } from '@web/test/utils';
+import { aUser, json, mockFetch, renderApp, signedIn } from '@web/test/utils';
 import { describe, expect, it } from 'vitest';
 import { HomePage } from './routes/home';
 import { HOME_SECTIONS } from './sections';
@@ -40,8 +40,8 @@ describe('home sections registry', () => {
       expect(within(nav).getByRole('button', { name: section.label })).toBeInTheDocument();
   });
 
-  it('shows the chosen section under its title; one not built yet says Coming soon', async () => {
-    mockFetch(signedIn());
+  it('shows the chosen section under its title', async () => {
+    mockFetch({ ...signedIn(), 'GET /api/stores': () => json([]) });
     renderApp(
       <>
         <Sidebar />
@@ -50,6 +50,6 @@ describe('home sections registry', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Store Locator' }));
     expect(await screen.findByRole('heading', { name: 'Store Locator' })).toBeInTheDocument();
-    expect(screen.getByText(/Coming soon/)).toBeInTheDocument();
+    expect(await screen.findByText('No stores found in this region.')).toBeInTheDocument();
   });
 });

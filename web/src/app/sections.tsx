@@ -40,6 +40,7 @@ export const HOME_SECTIONS = [
     icon: MapPin,
     nav: { group: 'Main', order: 50 },
     title: 'Store Locator',
+    view: chunk(() => import('@web/features/stores/components/stores-section').then((m) => m.StoresSection)),
   },
   {
     id: 'news',

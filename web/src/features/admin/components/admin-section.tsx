@@ -11,11 +11,20 @@ import {
   type LucideIcon,
   Newspaper,
   ShieldAlert,
+  Store,
   UserCog,
 } from 'lucide-react';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
 
-export type AdminView = 'tutorial' | 'events' | 'news' | 'posts' | 'analytics' | 'blocked-words' | 'admins';
+export type AdminView =
+  | 'tutorial'
+  | 'events'
+  | 'news'
+  | 'stores'
+  | 'posts'
+  | 'analytics'
+  | 'blocked-words'
+  | 'admins';
 
 interface Tile {
   view: AdminView;
@@ -70,6 +79,12 @@ export const ADMIN_TILES: readonly Tile[] = [
     title: ADMIN_TEXTS.manageAdmins,
     description: 'Grant and revoke the admin role',
     icon: UserCog,
+  },
+  {
+    view: 'stores',
+    title: ADMIN_TEXTS.manageStores,
+    description: 'Add, edit and remove stores in the locator',
+    icon: Store,
   },
 ];
 

@@ -1,0 +1,146 @@
+import { STORE_COUNTRIES, STORE_TEXTS, type StoreCountry } from '@contract/stores';
+import { Button } from '@web/components/ui/button';
+import { Tabs, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { cn } from '@web/lib/cn';
+import { toast } from '@web/lib/toast';
+import { LoaderCircle, LocateFixed } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useStores } from '../api/get-stores';
+import { StoreCard, StoreCardSkeleton } from './store-card';
+
+const T = STORE_TEXTS;
+const ALL = 'all';
+type CountryTab = StoreCountry | typeof ALL;
+
+/**
+ * "Near me": asks for the browser's location only when pressed; pressing again forgets it.
+ * Answers `lat,lng` for `?near=` (rounded to about 100 m: nothing finer is needed).
+ */
+function useNearMe() {
+  const [near, setNear] = useState<string | undefined>(undefined);
+  const [locating, setLocating] = useState(false);
+  const toggle = () => {
+    if (near) {
+      setNear(undefined);
+      return;
+    }
+    if (!('geolocation' in navigator)) {
+      toast({ variant: 'destructive', title: T.locationFailed });
+      return;
+    }
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        setNear(`${position.coords.latitude.toFixed(3)},${position.coords.longitude.toFixed(3)}`);
+      },
+      (error) => {
+        setLocating(false);
+        toast({ variant: 'destructive', title: T.locationFailed, description: error.message || undefined });
+      },
+      { maximumAge: 10 * 60 * 1000, timeout: 15_000 },
+    );
+  };
+  return { near, locating, toggle };
+}
+
+/**
+ * The Locator section of / (SPEC §2, §4): country tabs (All Countries, Canada, US), region tabs
+ * derived from the stores of the chosen country (changing the country resets the region to
+ * all), the store cards by name, or nearest first with "Near me".
+ */
+export function StoresSection() {
+  const [country, setCountry] = useState<CountryTab>(ALL);
+  const [region, setRegion] = useState<string>(ALL);
+  const { near, locating, toggle } = useNearMe();
+  const stores = useStores({ country: country === ALL ? undefined : country, near });
+
+  const list = stores.data ?? [];
+  const regions = useMemo(
+    () => [...new Set(list.map((s) => s.region))].sort((a, b) => a.localeCompare(b)),
+    [list],
+  );
+  const shown = region === ALL ? list : list.filter((s) => s.region === region);
+
+  const chooseCountry = (value: string) => {
+    setCountry(value as CountryTab);
+    setRegion(ALL);
+  };
+
+  return (
+    <section aria-label={T.heading} className="space-y-5" data-testid="stores-section">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Tabs value={country} onValueChange={chooseCountry}>
+          <TabsList aria-label={T.countryTabs}>
+            <TabsTrigger value={ALL}>{T.allCountries}</TabsTrigger>
+            {STORE_COUNTRIES.map((c) => (
+              <TabsTrigger key={c} value={c}>
+                {c}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </Tabs>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-pressed={!!near}
+          onClick={toggle}
+          disabled={locating}
+          className={cn(near && 'border-primary text-primary')}
+        >
+          {locating ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <LocateFixed aria-hidden="true" />
+          )}
+          {locating ? T.locating : T.nearMe}
+        </Button>
+      </div>
+      {regions.length > 0 ? (
+        <Tabs value={region} onValueChange={setRegion}>
+          <TabsList aria-label={T.regionTabs} className="h-auto flex-wrap justify-start">
+            <TabsTrigger value={ALL}>{T.allRegions}</TabsTrigger>
+            {regions.map((r) => (
+              <TabsTrigger key={r} value={r}>
+                {r}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </Tabs>
+      ) : null}
+      {stores.isPending ? (
+        <div
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          data-testid="stores-loading"
+          aria-busy="true"
+        >
+          {Array.from({ length: 6 }, (_, i) => (
+            <StoreCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : stores.isError && !stores.data ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm text-destructive"
+        >
+          {T.fetchStoresFailed}
+          <Button variant="outline" size="sm" onClick={() => void stores.refetch()}>
+            {T.tryAgain}
+          </Button>
+        </div>
+      ) : shown.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
+          {T.noStores}
+        </p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={T.listLabel}>
+          {shown.map((store) => (
+            <li key={store.id} className="flex">
+              <StoreCard store={store} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
