@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANADIAN_REGIONS } from '../../contract/constants';
 import { rows } from '../db/rows';
 import { users } from '../db/schema';
+import { analyticsReport } from '../modules/analytics/report';
 import { runHousekeeping } from '../modules/housekeeping/service';
 import { createTestApp, type TestApp } from '../test/app';
 import { DEMO_PASSWORD, seedDemo } from './seed';
@@ -213,6 +214,19 @@ describe('seedDemo', () => {
       .filter((w) => w !== null);
     expect(websites.some((w) => w.startsWith('https://'))).toBe(true);
     expect(websites.some((w) => !w.startsWith('https://'))).toBe(true);
+  });
+
+  it('fills the analytics report of the last 30 days, countries as ISO codes', async () => {
+    const month = await analyticsReport(t.database.db, '30d');
+    const week = await analyticsReport(t.database.db, '7d');
+    expect(month.totalSessions).toBeGreaterThan(week.totalSessions);
+    expect(week.totalSessions).toBeGreaterThan(0);
+    expect(month.avgDuration).toBeGreaterThan(0);
+    expect(month.topSearches.length).toBeGreaterThan(0);
+    expect(month.topPages.length).toBeGreaterThan(0);
+    expect(month.postActivity.length).toBeGreaterThan(0);
+    expect(month.topLocations.length).toBeGreaterThan(0);
+    for (const l of month.topLocations) expect(l.country).toMatch(/^[A-Z]{2}$/);
   });
 
   it('stores the images the rows point at', async () => {

@@ -417,19 +417,20 @@ function buildPlan(now: Date, adminUsernames: string[]) {
   const sessionRows: (typeof sessions.$inferInsert)[] = [];
   const viewRows: (typeof pageViews.$inferInsert)[] = [];
   const searchRows: (typeof searchEvents.$inferInsert)[] = [];
+  // Countries as ISO 3166-1 codes, as the live recording stores them (server/modules/analytics/geo.ts).
   const places: [string, string][] = [
-    ['Canada', 'British Columbia'],
-    ['Canada', 'Ontario'],
-    ['Canada', 'Ontario'],
-    ['Canada', 'Quebec'],
-    ['Canada', 'Alberta'],
-    ['Canada', 'Nova Scotia'],
-    ['Canada', 'Manitoba'],
-    ['Canada', 'Saskatchewan'],
-    ['United States', 'Texas'],
-    ['United States', 'California'],
-    ['United States', 'Washington'],
-    ['United States', 'Florida'],
+    ['CA', 'British Columbia'],
+    ['CA', 'Ontario'],
+    ['CA', 'Ontario'],
+    ['CA', 'Quebec'],
+    ['CA', 'Alberta'],
+    ['CA', 'Nova Scotia'],
+    ['CA', 'Manitoba'],
+    ['CA', 'Saskatchewan'],
+    ['US', 'Texas'],
+    ['US', 'California'],
+    ['US', 'Washington'],
+    ['US', 'Florida'],
   ];
   const referrers = [
     null,
