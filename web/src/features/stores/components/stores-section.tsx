@@ -1,6 +1,6 @@
 import { STORE_COUNTRIES, STORE_TEXTS, type StoreCountry } from '@contract/stores';
 import { Button } from '@web/components/ui/button';
-import { Tabs, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { cn } from '@web/lib/cn';
 import { toast } from '@web/lib/toast';
 import { LoaderCircle, LocateFixed } from 'lucide-react';
@@ -11,6 +11,9 @@ import { StoreCard, StoreCardSkeleton } from './store-card';
 const T = STORE_TEXTS;
 const ALL = 'all';
 type CountryTab = StoreCountry | typeof ALL;
+/** A region as a tab value: no spaces, as the tab's id and aria-controls are made from it. */
+const tabValue = (region: string | null) => (region === null ? ALL : `r-${encodeURIComponent(region)}`);
+const regionOf = (value: string) => (value === ALL ? null : decodeURIComponent(value.slice(2)));
 
 /**
  * "Near me": asks for the browser's location only when pressed; pressing again forgets it.
@@ -51,7 +54,8 @@ function useNearMe() {
  */
 export function StoresSection() {
   const [country, setCountry] = useState<CountryTab>(ALL);
-  const [region, setRegion] = useState<string>(ALL);
+  /** The chosen region; null is all. */
+  const [region, setRegion] = useState<string | null>(null);
   const { near, locating, toggle } = useNearMe();
   const stores = useStores({ country: country === ALL ? undefined : country, near });
 
@@ -60,17 +64,48 @@ export function StoresSection() {
     () => [...new Set(list.map((s) => s.region))].sort((a, b) => a.localeCompare(b)),
     [list],
   );
-  const shown = region === ALL ? list : list.filter((s) => s.region === region);
+  const shown = region === null ? list : list.filter((s) => s.region === region);
 
   const chooseCountry = (value: string) => {
     setCountry(value as CountryTab);
-    setRegion(ALL);
+    setRegion(null);
   };
 
+  const body = stores.isPending ? (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="stores-loading" aria-busy="true">
+      {Array.from({ length: 6 }, (_, i) => (
+        <StoreCardSkeleton key={i} />
+      ))}
+    </div>
+  ) : stores.isError && !stores.data ? (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm text-destructive"
+    >
+      {T.fetchStoresFailed}
+      <Button variant="outline" size="sm" onClick={() => void stores.refetch()}>
+        {T.tryAgain}
+      </Button>
+    </div>
+  ) : shown.length === 0 ? (
+    <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
+      {T.noStores}
+    </p>
+  ) : (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={T.listLabel}>
+      {shown.map((store) => (
+        <li key={store.id} className="flex">
+          <StoreCard store={store} />
+        </li>
+      ))}
+    </ul>
+  );
+
+  // The tab panels: the country's holds the region tabs, the region's holds the stores.
   return (
-    <section aria-label={T.heading} className="space-y-5" data-testid="stores-section">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <Tabs value={country} onValueChange={chooseCountry}>
+    <section aria-label={T.heading} data-testid="stores-section">
+      <Tabs value={country} onValueChange={chooseCountry}>
+        <div className="flex flex-wrap items-center justify-between gap-3">
           <TabsList aria-label={T.countryTabs}>
             <TabsTrigger value={ALL}>{T.allCountries}</TabsTrigger>
             {STORE_COUNTRIES.map((c) => (
@@ -79,68 +114,42 @@ export function StoresSection() {
               </TabsTrigger>
             ))}
           </TabsList>
-        </Tabs>
-        <Button
-          variant="outline"
-          size="sm"
-          aria-pressed={!!near}
-          onClick={toggle}
-          disabled={locating}
-          className={cn(near && 'border-primary text-primary')}
-        >
-          {locating ? (
-            <LoaderCircle className="animate-spin" aria-hidden="true" />
-          ) : (
-            <LocateFixed aria-hidden="true" />
-          )}
-          {locating ? T.locating : T.nearMe}
-        </Button>
-      </div>
-      {regions.length > 0 ? (
-        <Tabs value={region} onValueChange={setRegion}>
-          <TabsList aria-label={T.regionTabs} className="h-auto flex-wrap justify-start">
-            <TabsTrigger value={ALL}>{T.allRegions}</TabsTrigger>
-            {regions.map((r) => (
-              <TabsTrigger key={r} value={r}>
-                {r}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </Tabs>
-      ) : null}
-      {stores.isPending ? (
-        <div
-          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-          data-testid="stores-loading"
-          aria-busy="true"
-        >
-          {Array.from({ length: 6 }, (_, i) => (
-            <StoreCardSkeleton key={i} />
-          ))}
-        </div>
-      ) : stores.isError && !stores.data ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm text-destructive"
-        >
-          {T.fetchStoresFailed}
-          <Button variant="outline" size="sm" onClick={() => void stores.refetch()}>
-            {T.tryAgain}
+          <Button
+            variant="outline"
+            size="sm"
+            aria-pressed={!!near}
+            onClick={toggle}
+            disabled={locating}
+            className={cn(near && 'border-primary text-primary')}
+          >
+            {locating ? (
+              <LoaderCircle className="animate-spin" aria-hidden="true" />
+            ) : (
+              <LocateFixed aria-hidden="true" />
+            )}
+            {locating ? T.locating : T.nearMe}
           </Button>
         </div>
-      ) : shown.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
-          {T.noStores}
-        </p>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={T.listLabel}>
-          {shown.map((store) => (
-            <li key={store.id} className="flex">
-              <StoreCard store={store} />
-            </li>
-          ))}
-        </ul>
-      )}
+        <TabsContent value={country} className="mt-5">
+          {regions.length > 0 ? (
+            <Tabs value={tabValue(region)} onValueChange={(v) => setRegion(regionOf(v))}>
+              <TabsList aria-label={T.regionTabs} className="h-auto flex-wrap justify-start">
+                <TabsTrigger value={ALL}>{T.allRegions}</TabsTrigger>
+                {regions.map((r) => (
+                  <TabsTrigger key={r} value={tabValue(r)}>
+                    {r}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+              <TabsContent value={tabValue(region)} className="mt-5">
+                {body}
+              </TabsContent>
+            </Tabs>
+          ) : (
+            body
+          )}
+        </TabsContent>
+      </Tabs>
     </section>
   );
 }
