@@ -44,6 +44,8 @@ export interface AppConfig {
   importAllowPrivate?: boolean;
   /** How long a page of the events list is kept in this process (default 2000 ms; 0 turns it off). */
   eventsCacheMs?: number;
+  /** How long the admin analytics report is kept in this process (default 5000 ms; 0: only shared while running). */
+  analyticsCacheMs?: number;
   /** EVENTS_IMPORT_URL: the preset events site's calendar feed for the events import. */
   eventsImportUrl?: string;
   /** YOUTUBE_API_KEY and YOUTUBE_API_BASE: tutorials' view counts and channel names; unset, none are fetched. */

@@ -82,6 +82,8 @@ export const envSchema = z.object({
   FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** How long this process keeps a page of the events list (ms; 0 turns the events cache off). */
   EVENTS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /** How long this process keeps the admin analytics report of a range (ms; 0: not kept). */
+  ANALYTICS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /** Where the built web app is (default dist/web); `vite build` honours the same variable. */
   WEB_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

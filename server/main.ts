@@ -58,6 +58,7 @@ async function main() {
       feedCacheMs: env.FEED_CACHE_MS,
       eventsImportUrl: env.EVENTS_IMPORT_URL,
       eventsCacheMs: env.EVENTS_CACHE_MS,
+      analyticsCacheMs: env.ANALYTICS_CACHE_MS,
       youtube,
     },
   });

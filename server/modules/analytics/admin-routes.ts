@@ -2,6 +2,7 @@ import { analyticsQuery, analyticsReport } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { noStore } from '../../plugins/current-user';
 import * as report from './report';
+import { reportCache } from './report-cache';
 
 /** The admin analytics report (inside the admin scope: 401 signed out, 403 for members). */
 export async function analyticsAdminRoutes(app: App, ctx: Ctx) {
@@ -10,7 +11,8 @@ export async function analyticsAdminRoutes(app: App, ctx: Ctx) {
     { schema: { querystring: analyticsQuery, response: { 200: analyticsReport } } },
     async (request, reply) => {
       noStore(reply);
-      return report.analyticsReport(ctx.db, request.query.range);
+      const { range } = request.query;
+      return reportCache(ctx).get(range, () => report.analyticsReport(ctx.db, range));
     },
   );
 }

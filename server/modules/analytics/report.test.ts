@@ -4,6 +4,7 @@ import { pageViews, postEvents, searchEvents, sessions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createPost, createUser, type TestUser } from '../../test/factories';
 import { analyticsWindow } from './report';
+import { ReportCache } from './report-cache';
 
 let t: TestApp;
 let admin: TestUser;
@@ -17,7 +18,7 @@ const just7Out = at(w7.from, -MIN); // inside 30d, outside 7d
 const just30Out = at(w30.from, -MIN); // outside both
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ config: { analyticsCacheMs: 0 } });
   const db = t.database.db;
   admin = await createAdmin(db);
   member = await createUser(db);
@@ -153,6 +154,53 @@ describe('GET /api/admin/analytics', () => {
     for (const url of ['/api/admin/%61nalytics', '/api/%61dmin/analytics?range=30d']) {
       expect((await report(url, null)).statusCode, url).not.toBe(200);
       expect((await report(url, member)).statusCode, url).not.toBe(200);
+    }
+  });
+});
+
+describe('the report cache', () => {
+  it('counts once for requests that arrive while a count runs, and keeps the answer for its time', async () => {
+    const cache = new ReportCache(60_000);
+    let counts = 0;
+    const count = async () => {
+      counts++;
+      await new Promise((r) => setTimeout(r, 20));
+      return { totalSessions: counts } as never;
+    };
+    const [a, b] = await Promise.all([cache.get('7d', count), cache.get('7d', count)]);
+    expect(a).toBe(b);
+    expect(counts).toBe(1);
+    await cache.get('7d', count);
+    expect(counts).toBe(1);
+    await cache.get('30d', count);
+    expect(counts).toBe(2);
+  });
+
+  it('with no time to keep, counts again once the last count is done; a failed count is not kept', async () => {
+    const cache = new ReportCache(0);
+    let counts = 0;
+    const count = async () => ({ totalSessions: ++counts }) as never;
+    await cache.get('7d', count);
+    await cache.get('7d', count);
+    expect(counts).toBe(2);
+    const failing = new ReportCache(60_000);
+    await expect(failing.get('7d', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await failing.get('7d', count)).toEqual({ totalSessions: 3 });
+  });
+
+  it('is on by default: a new session shows on the next read after ANALYTICS_CACHE_MS', async () => {
+    const cached = await createTestApp({ config: { analyticsCacheMs: 60_000 } });
+    try {
+      const boss = await createAdmin(cached.database.db);
+      const read = async () =>
+        (await cached.app.inject({ url: '/api/admin/analytics', headers: { cookie: boss.cookie } })).json()
+          .totalSessions;
+      expect(await read()).toBe(0);
+      await cached.database.db.insert(sessions).values({ sessionId: 'late' });
+      expect(await read()).toBe(0);
+      expect(await report('/api/admin/analytics').then((r) => r.json().totalSessions)).toBe(3);
+    } finally {
+      await cached.close();
     }
   });
 });
