@@ -1,5 +1,27 @@
-import type { Route } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { APIRequestContext, Route } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, registerByApi, test } from './fixtures';
+
+/** Posts a 1600x1000 photo as a new player, so the newest card of the feed has an image of its own. */
+async function postLargeImage(request: APIRequestContext) {
+  await registerByApi(request);
+  const buffer = await sharp({
+    create: { width: 1600, height: 1000, channels: 3, background: { r: 60, g: 90, b: 40 } },
+  })
+    .png()
+    .toBuffer();
+  const { uploadURL } = await (await request.post('/api/objects/upload')).json();
+  expect(
+    (await request.put(uploadURL, { data: buffer, headers: { 'Content-Type': 'image/png' } })).ok(),
+  ).toBe(true);
+  const registered = await request.put('/api/post-images', { data: { imageURL: uploadURL } });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const { objectPath } = await registered.json();
+  const post = await request.post('/api/posts', {
+    data: { caption: 'Field photo at full size', images: [objectPath] },
+  });
+  expect(post.ok(), await post.text()).toBe(true);
+}
 
 /** Holds every request for a stored image until `release()`, so the page can be seen before images arrive. */
 async function holdImages(page: import('@playwright/test').Page) {
@@ -21,6 +43,8 @@ async function holdImages(page: import('@playwright/test').Page) {
 test('feed images keep their shape and paint a placeholder before loading, then load a fitting copy', async ({
   page,
 }) => {
+  // The newest post is this test's own, whatever earlier tests posted.
+  await postLargeImage(page.request);
   const images = await holdImages(page);
   await page.goto('/');
   const first = page.getByTestId('post-images').first().locator('img').first();
@@ -55,7 +79,7 @@ test('feed images keep their shape and paint a placeholder before loading, then 
   await expect.poll(() => first.evaluate((img) => img.style.backgroundImage)).toBe('');
   // The browser chose one of the listed copies for a column at most 52rem wide.
   const chosen = await first.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
-  expect(chosen).toMatch(/^\/objects\/images\/demo-post-.+\.webp$/);
+  expect(chosen).toMatch(/^\/objects\/images\/.+-w(320|640|1080)\.webp$/);
   const res = await page.request.get(chosen);
   expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 });
