@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { ApiError } from './api';
 
 type Schema<TIn extends FieldValues, TOut extends FieldValues> = z.ZodType<TOut, TIn>;
 
@@ -27,4 +28,14 @@ export function applyServerFieldErrors(
     if (fields.includes(field) && messages[0])
       setError(field as never, { type: 'server', message: messages[0] });
   }
+}
+
+/** A mutation's `onError` that puts the server's field errors (an ApiError's) onto the form. */
+export function onServerFieldErrors(
+  setError: (name: never, error: { type: string; message: string }) => void,
+  fields: readonly string[],
+): (error: unknown) => void {
+  return (error) => {
+    if (error instanceof ApiError) applyServerFieldErrors(error.fieldErrors, setError, fields);
+  };
 }

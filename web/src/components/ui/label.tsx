@@ -20,3 +20,21 @@ export function FieldError({ id, children }: { id?: string; children?: React.Rea
     </p>
   );
 }
+
+/**
+ * The wiring of a form's fields to their errors: `field(name)` gives an input its id and, when the
+ * field has an error, `aria-invalid` and `aria-describedby` naming the line that `error(name)` renders.
+ */
+export function fieldWiring<N extends string>(
+  ids: string,
+  errors: Partial<Record<N, { message?: string } | undefined>>,
+) {
+  return {
+    field: (name: N) => ({
+      id: `${ids}-${name}`,
+      'aria-invalid': errors[name] ? true : undefined,
+      'aria-describedby': errors[name] ? `${ids}-${name}-error` : undefined,
+    }),
+    error: (name: N) => <FieldError id={`${ids}-${name}-error`}>{errors[name]?.message}</FieldError>,
+  };
+}

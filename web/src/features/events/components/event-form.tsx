@@ -13,10 +13,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
-import { FieldError, Label } from '@web/components/ui/label';
+import { FieldError, fieldWiring, Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
-import { ApiError } from '@web/lib/api';
-import { applyServerFieldErrors } from '@web/lib/form';
+import { onServerFieldErrors } from '@web/lib/form';
 import { toast } from '@web/lib/toast';
 import { Save, X } from 'lucide-react';
 import { useEffect, useId } from 'react';
@@ -72,9 +71,7 @@ export function EventForm({ editing, onDone }: { editing?: Event | null; onDone?
   }, [editing, form]);
 
   // The toast comes from the mutation's meta; the server's field errors go on the fields.
-  const onError = (error: unknown) => {
-    if (error instanceof ApiError) applyServerFieldErrors(error.fieldErrors, form.setError, FIELDS);
-  };
+  const onError = onServerFieldErrors(form.setError, FIELDS);
 
   const onSubmit = (body: EventFormOutput) => {
     if (editing) {
@@ -100,14 +97,7 @@ export function EventForm({ editing, onDone }: { editing?: Event | null; onDone?
     });
   };
 
-  const field = (name: (typeof FIELDS)[number]) => ({
-    id: `${ids}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${ids}-${name}-error` : undefined,
-  });
-  const error = (name: (typeof FIELDS)[number]) => (
-    <FieldError id={`${ids}-${name}-error`}>{errors[name]?.message}</FieldError>
-  );
+  const { field, error } = fieldWiring<(typeof FIELDS)[number]>(ids, errors);
 
   const applyPreset = (presetId: string) => {
     const preset = RULE_PRESETS.find((p) => p.id === presetId);

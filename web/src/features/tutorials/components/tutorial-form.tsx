@@ -15,10 +15,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
-import { FieldError, Label } from '@web/components/ui/label';
+import { fieldWiring, Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
-import { ApiError } from '@web/lib/api';
-import { applyServerFieldErrors } from '@web/lib/form';
+import { onServerFieldErrors } from '@web/lib/form';
 import { toast } from '@web/lib/toast';
 import { Save, X } from 'lucide-react';
 import { useEffect, useId } from 'react';
@@ -91,9 +90,7 @@ export function TutorialForm({ editing, onDone }: { editing: Tutorial | null; on
     form.reset(editing ? toValues(editing) : empty());
   }, [editing, form]);
 
-  const serverErrors = (error: unknown) => {
-    if (error instanceof ApiError) applyServerFieldErrors(error.fieldErrors, form.setError, FIELDS);
-  };
+  const serverErrors = onServerFieldErrors(form.setError, FIELDS);
 
   const onSubmit = (body: TutorialBodyInput) => {
     if (editing) {
@@ -119,12 +116,7 @@ export function TutorialForm({ editing, onDone }: { editing: Tutorial | null; on
     });
   };
 
-  const field = (name: Field) => ({
-    id: `${ids}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${ids}-${name}-error` : undefined,
-  });
-  const error = (name: Field) => <FieldError id={`${ids}-${name}-error`}>{errors[name]?.message}</FieldError>;
+  const { field, error } = fieldWiring<Field>(ids, errors);
   const heading = editing ? T.editHeading : T.createHeading;
 
   return (
