@@ -2,8 +2,11 @@ import type { AppModule } from '../context';
 import { adminModule } from './admin';
 import { analyticsModule } from './analytics';
 import { authModule } from './auth';
+import { badgesModule } from './badges';
 import { catalogModule } from './catalog';
 import { eventsModule } from './events';
+import { fieldsModule } from './fields';
+import { gearModule } from './gear';
 import { imageProxyModule } from './image-proxy';
 import { moderationModule } from './moderation';
 import { newsModule } from './news';
@@ -33,5 +36,8 @@ export const MODULES: readonly AppModule[] = [
   catalogModule,
   storesModule,
   teamsModule,
+  gearModule,
+  fieldsModule,
+  badgesModule,
   analyticsModule,
 ];

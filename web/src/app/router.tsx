@@ -25,6 +25,9 @@ const SettingsPage = page(() => import('./routes/settings'), 'SettingsPage');
 const ProfilePage = page(() => import('./routes/profile'), 'ProfilePage');
 const EventPage = page(() => import('./routes/event'), 'EventPage');
 const NewsArticlePage = page(() => import('./routes/news-article'), 'NewsArticlePage');
+const FieldsPage = page(() => import('./routes/fields'), 'FieldsPage');
+const FieldPage = page(() => import('./routes/field'), 'FieldPage');
+const ProductPage = page(() => import('./routes/product'), 'ProductPage');
 const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
 
 /**
@@ -54,6 +57,9 @@ export function AppRoutes() {
           <Route path="profile/:username" element={<ProfilePage />} />
           <Route path="events/:eventId" element={<EventPage />} />
           <Route path="news/:newsId" element={<NewsArticlePage />} />
+          <Route path="fields" element={<FieldsPage />} />
+          <Route path="fields/:fieldId" element={<FieldPage />} />
+          <Route path="products/:productId" element={<ProductPage />} />
           <Route element={<RequireAuth />}>
             <Route path="settings" element={<SettingsPage />} />
             <Route path="gear" element={<GearPage />} />

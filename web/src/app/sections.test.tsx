@@ -34,6 +34,7 @@ describe('home sections registry', () => {
       'Store Locator',
       'News',
       'Tutorials',
+      'Fields',
       'Admin Dashboard',
     ]);
     for (const section of HOME_SECTIONS)

@@ -1,7 +1,7 @@
 import { Button } from '@web/components/ui/button';
 import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
-import { Crosshair, type LucideIcon, Settings, Users } from 'lucide-react';
+import { Crosshair, type LucideIcon, Settings, Trees, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSection, useSwitchSection } from '../section';
@@ -24,6 +24,7 @@ type Group = 'Main' | 'Discover' | 'Admin';
 const ROUTE_LINKS: (LinkEntry & { group: Group; order: number })[] = [
   { label: 'Teams', icon: Users, to: '/teams', group: 'Main', order: 30 },
   { label: 'Rate Gear', icon: Crosshair, to: '/gear', group: 'Main', order: 40 },
+  { label: 'Fields', icon: Trees, to: '/fields', group: 'Discover', order: 30 },
 ];
 
 function entriesOf(group: Group, isAdmin: boolean): Entry[] {

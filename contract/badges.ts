@@ -1,0 +1,2 @@
+/** The badges area's schemas, constants and texts (SPEC §3, §7, §8, §9). */
+export {};

@@ -1,0 +1,2 @@
+/** The catalog area's schemas, constants and texts (SPEC §3, §7, §8, §9). */
+export {};

@@ -1,0 +1,2 @@
+/** The fields area's schemas, constants and texts (SPEC §3, §7, §8, §9). */
+export {};
