@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from './columns';
 
 export const products = pgTable(
@@ -31,11 +42,34 @@ export const productSources = pgTable(
     vendor: text('vendor').notNull(),
     price: numeric('price', { precision: 10, scale: 2 }).notNull(),
     url: text('url').notNull(),
+    /** CAD or USD (issue 13): the lowest price is compared within one currency, never converted. */
+    currency: text('currency').notNull().default('USD'),
     inStock: boolean('in_stock').notNull().default(true),
     lastChecked: ts('last_checked').defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('product_sources_product_idx').on(t.productId, t.price)],
+  (t) => [
+    index('product_sources_product_idx').on(t.productId, t.price),
+    // One offer per vendor and product: a vendor's price list updates it in place.
+    uniqueIndex('product_sources_product_vendor_key').on(t.productId, sql`lower(${t.vendor})`),
+    check('product_sources_currency_check', sql`${t.currency} IN ('CAD', 'USD')`),
+  ],
+);
+
+/** An offer's price history (issue 13): a row whenever its price, currency or stock changes. */
+export const productPriceHistory = pgTable(
+  'product_price_history',
+  {
+    id: id(),
+    sourceId: uuid('source_id')
+      .notNull()
+      .references(() => productSources.id, { onDelete: 'cascade' }),
+    price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    inStock: boolean('in_stock').notNull(),
+    recordedAt: ts('recorded_at').notNull().defaultNow(),
+  },
+  (t) => [index('product_price_history_source_idx').on(t.sourceId, t.recordedAt)],
 );
 
 export const fields = pgTable('fields', {
