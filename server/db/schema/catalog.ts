@@ -72,21 +72,6 @@ export const productPriceHistory = pgTable(
   (t) => [index('product_price_history_source_idx').on(t.sourceId, t.recordedAt)],
 );
 
-export const fields = pgTable('fields', {
-  id: id(),
-  name: text('name').notNull(),
-  type: text('type'),
-  address: text('address'),
-  lat: doublePrecision('lat'),
-  lng: doublePrecision('lng'),
-  phone: text('phone'),
-  website: text('website'),
-  rating: doublePrecision('rating'),
-  image: text('image'),
-  verified: boolean('verified').notNull().default(false),
-  createdAt: createdAt(),
-});
-
 export const stores = pgTable(
   'stores',
   {

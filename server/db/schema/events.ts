@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { EventRules } from '../../../contract/events';
 import { createdAt, id, ts } from './columns';
+import { fields } from './fields';
 import { users } from './users';
 
 export const events = pgTable(
@@ -37,6 +38,8 @@ export const events = pgTable(
     url: text('url'),
     /** Rules of engagement (contract/events.ts eventRules), or null. */
     rules: jsonb('rules').$type<EventRules>(),
+    /** The field the event is held at (issue 13): it filled the place and the rules; kept when the field goes. */
+    fieldId: uuid('field_id').references(() => fields.id, { onDelete: 'set null' }),
     /** iCalendar SEQUENCE: raised on every edit, so subscribed calendars take the change. */
     sequence: integer('sequence').notNull().default(0),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -57,6 +60,7 @@ export const events = pgTable(
     // the nearest page is chosen from the index alone (an index-only scan), then 20 rows are read.
     index('events_near_idx').on(t.lat, t.lng, t.date, t.type, t.id).where(sql`${t.lat} IS NOT NULL`),
     uniqueIndex('events_source_uid_uq').on(t.source, t.sourceUid),
+    index('events_field_date_idx').on(t.fieldId, t.date).where(sql`${t.fieldId} IS NOT NULL`),
   ],
 );
 

@@ -2,6 +2,7 @@ export * from './analytics';
 export * from './catalog';
 export * from './content';
 export * from './events';
+export * from './fields';
 export * from './gear';
 export * from './posts';
 export * from './teams';
