@@ -54,7 +54,9 @@ export const userBadges = pgTable(
     badge: text('badge').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('user_badges_user_idx').on(t.userId)],
+  // One row per player and badge: an award is never made twice (ON CONFLICT DO NOTHING); it also
+  // serves the player's badges.
+  (t) => [uniqueIndex('user_badges_user_badge_uq').on(t.userId, t.badge)],
 );
 
 /** Login sessions (not the analytics `sessions` table): only the SHA-256 of the token is kept. */
