@@ -1,4 +1,5 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import { COMMON_TEXTS } from '../../contract';
 import type { App } from '../context';
 import { forbidden, unsupportedMediaType } from '../errors';
@@ -14,7 +15,7 @@ export async function registerSecurity(app: App, opts: { storageOrigin?: string 
   // Browsers load images from this site only: outside images come through the image proxy. With
   // S3 storage, uploads go straight to the bucket (connect-src) and nothing is read from it.
   const bucket = opts.storageOrigin ? [opts.storageOrigin] : [];
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -32,6 +33,10 @@ export async function registerSecurity(app: App, opts: { storageOrigin?: string 
     },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   app.removeContentTypeParser('text/plain');
@@ -63,4 +68,24 @@ declare module 'fastify' {
     /** The route takes a raw file body (the signed upload PUT). */
     rawUpload?: boolean;
   }
+}
+
+/**
+ * Helmet's headers for a configuration, worked out once. (@fastify/helmet builds Helmet's
+ * middleware again on every request, parsing the CSP each time: 4 % of the cached feed's CPU.)
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => {
+      headers[name] = value;
+    },
+    removeHeader: (name: string) => {
+      delete headers[name];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
 }
