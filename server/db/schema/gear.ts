@@ -1,8 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { users } from './users';
 
+/**
+ * Gear posts. averageRating, totalRatings, ratingSum and weightedRating are kept by the
+ * `gear_ratings_count` trigger on gear_ratings (migration 0013): totals exact under concurrent
+ * ratings and account deletion. weightedRating is the Bayesian average Top Rated orders by,
+ * (ratingSum + m*C) / (totalRatings + m), with m and C from gear_rating_stats (decision 015).
+ */
 export const gearPosts = pgTable(
   'gear_posts',
   {
@@ -16,16 +33,21 @@ export const gearPosts = pgTable(
     category: text('category').notNull(),
     averageRating: doublePrecision('average_rating').notNull().default(0),
     totalRatings: integer('total_ratings').notNull().default(0),
+    /** The sum of the item's ratings, so the average is computed exactly, never drifted. */
+    ratingSum: integer('rating_sum').notNull().default(0),
+    /** 0 until rated; then (ratingSum + m*C) / (totalRatings + m) with gear_rating_stats' m and C. */
+    weightedRating: doublePrecision('weighted_rating').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
-    index('gear_posts_top_idx').on(
-      t.averageRating.desc().nullsFirst(),
-      t.totalRatings.desc().nullsFirst(),
-      t.id,
-    ),
+    index('gear_posts_weighted_idx')
+      .on(t.weightedRating.desc(), t.id.desc())
+      .where(sql`${t.totalRatings} > 0`),
+    index('gear_posts_category_weighted_idx')
+      .on(t.category, t.weightedRating.desc(), t.id.desc())
+      .where(sql`${t.totalRatings} > 0`),
     index('gear_posts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('gear_posts_user_idx').on(t.userId),
+    index('gear_posts_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('gear_posts_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
   ],
 );
@@ -46,5 +68,24 @@ export const gearRatings = pgTable(
   (t) => [
     uniqueIndex('gear_ratings_pair_uq').on(t.gearPostId, t.userId),
     index('gear_ratings_user_idx').on(t.userId),
+    check('gear_ratings_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
+);
+
+/**
+ * One row (id 1): every rating's count and sum, kept by the same trigger, so C (the mean rating
+ * over all gear) is always known; `rankedMean` is the C the stored weighted ratings were computed
+ * with, refreshed for every rated item when C has moved by more than a small tolerance; `prior`
+ * is m, 3 by default (decision 015).
+ */
+export const gearRatingStats = pgTable(
+  'gear_rating_stats',
+  {
+    id: smallint('id').primaryKey().default(1),
+    ratingsCount: bigint('ratings_count', { mode: 'number' }).notNull().default(0),
+    ratingsSum: bigint('ratings_sum', { mode: 'number' }).notNull().default(0),
+    rankedMean: doublePrecision('ranked_mean').notNull().default(0),
+    prior: doublePrecision('prior').notNull().default(3),
+  },
+  (t) => [check('gear_rating_stats_one_row', sql`${t.id} = 1`)],
 );
