@@ -1,11 +1,33 @@
-import { ComingSoon, PageContainer, PageTitle } from '@web/components/page';
+import { PageContainer, PageTitle } from '@web/components/page';
+import { Button } from '@web/components/ui/button';
+import { MyInvites } from '@web/features/teams/components/my-invites';
+import { TeamsDirectory } from '@web/features/teams/components/teams-directory';
+import { TEAM_TEXTS } from '@web/features/teams/texts';
+import { useUser } from '@web/lib/auth';
+import { Plus } from 'lucide-react';
+import { Link } from 'react-router';
 
-/** /teams: the team directory. */
+/** /teams: the team directory; a signed-in player also sees Create Team and their invitations. */
 export function TeamsPage() {
+  const { user } = useUser();
   return (
     <PageContainer>
-      <PageTitle title="Team Directory" description="Find a squad that plays your way." />
-      <ComingSoon />
+      <PageTitle
+        title={TEAM_TEXTS.directoryTitle}
+        description={TEAM_TEXTS.directoryDescription}
+        actions={
+          user ? (
+            <Button asChild>
+              <Link to="/teams/create">
+                <Plus aria-hidden="true" />
+                {TEAM_TEXTS.createTeam}
+              </Link>
+            </Button>
+          ) : null
+        }
+      />
+      {user ? <MyInvites /> : null}
+      <TeamsDirectory />
     </PageContainer>
   );
 }

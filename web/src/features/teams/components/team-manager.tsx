@@ -1,0 +1,68 @@
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { useTeamApplications } from '../api/applications';
+import { TEAM_TEXTS } from '../texts';
+import type { Team } from '../types';
+import { teamAbilities } from './abilities';
+import { ManageApplications } from './manage-applications';
+import { ManageGallery } from './manage-gallery';
+import { ManageInvites } from './manage-invites';
+import { ManageMembers } from './manage-members';
+import { ManageSettings } from './manage-settings';
+
+const T = TEAM_TEXTS;
+
+/**
+ * The management tabs (SPEC §2 /teams/{teamId}/manage): Settings, Members, Applications with
+ * their count, Invites and Gallery. Each tab shows what the viewer's abilities allow (the leader
+ * all of it; co-leaders the roster read-only with removals, and the applications).
+ */
+export function TeamManager({ team, onDisbanded }: { team: Team; onDisbanded: () => void }) {
+  const can = teamAbilities(team);
+  const applications = useTeamApplications(team.id, can.canRespondToApplications);
+  const count = applications.data?.length;
+  const showSettings = can.canEdit || can.canTransfer || can.canDisband;
+  return (
+    <Tabs defaultValue={showSettings ? 'settings' : 'members'} className="space-y-4">
+      <div className="-mx-1 overflow-x-auto px-1 pb-1">
+        <TabsList aria-label={T.manageTitle}>
+          {showSettings ? <TabsTrigger value="settings">{T.settings}</TabsTrigger> : null}
+          <TabsTrigger value="members">{T.membersSection}</TabsTrigger>
+          {can.canRespondToApplications ? (
+            <TabsTrigger value="applications">
+              {T.applications}{' '}
+              <span
+                className="ml-1.5 rounded-full bg-primary/15 px-1.5 text-xs font-semibold text-primary"
+                data-testid="applications-count"
+              >
+                {count ?? 0}
+              </span>
+            </TabsTrigger>
+          ) : null}
+          {can.canInvite ? <TabsTrigger value="invites">{T.invites}</TabsTrigger> : null}
+          <TabsTrigger value="gallery">{T.gallery}</TabsTrigger>
+        </TabsList>
+      </div>
+      {showSettings ? (
+        <TabsContent value="settings">
+          <ManageSettings team={team} onDisbanded={onDisbanded} />
+        </TabsContent>
+      ) : null}
+      <TabsContent value="members">
+        <ManageMembers team={team} />
+      </TabsContent>
+      {can.canRespondToApplications ? (
+        <TabsContent value="applications">
+          <ManageApplications teamId={team.id} applications={applications} />
+        </TabsContent>
+      ) : null}
+      {can.canInvite ? (
+        <TabsContent value="invites">
+          <ManageInvites teamId={team.id} />
+        </TabsContent>
+      ) : null}
+      <TabsContent value="gallery">
+        <ManageGallery teamId={team.id} canEdit={can.canEdit} />
+      </TabsContent>
+    </Tabs>
+  );
+}
