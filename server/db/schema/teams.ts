@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from './columns';
 import { users } from './users';
 
@@ -19,10 +19,18 @@ export const teams = pgTable(
     isRecruiting: boolean('is_recruiting').notNull().default(true),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** The team_members rows of the team, kept exact by a trigger on team_members (migration team_member_count). */
+    memberCount: integer('member_count').notNull().default(0),
   },
   (t) => [
     uniqueIndex('teams_name_lower_uq').on(sql`lower(${t.name})`),
     index('teams_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    /** GET /api/teams?search=: one trigram index over name, tagline and location (teams/service.ts SEARCH_TEXT). */
+    index('teams_search_trgm_idx').using(
+      'gin',
+      sql`lower(${t.name} || ' ' || coalesce(${t.tagline}, '') || ' ' || coalesce(${t.location}, '')) gin_trgm_ops`,
+    ),
+    check('teams_play_style_check', sql`${t.playStyle} IN ('speedsoft', 'milsim', 'casual', 'competitive')`),
   ],
 );
 
@@ -42,6 +50,16 @@ export const teamMembers = pgTable(
   (t) => [
     uniqueIndex('team_members_pair_uq').on(t.teamId, t.userId),
     index('team_members_user_idx').on(t.userId, t.joinedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    /** The roster: leader, co-leaders, members, each by join date (teams/service.ts ROLE_RANK). */
+    index('team_members_roster_idx').on(
+      t.teamId,
+      sql`(CASE ${t.role} WHEN 'leader' THEN 0 WHEN 'co-leader' THEN 1 ELSE 2 END)`,
+      t.joinedAt,
+      t.userId,
+    ),
+    /** One leader per team, whatever races. */
+    uniqueIndex('team_members_one_leader_uq').on(t.teamId).where(sql`${t.role} = 'leader'`),
+    check('team_members_role_check', sql`${t.role} IN ('leader', 'co-leader', 'member')`),
   ],
 );
 
@@ -62,6 +80,7 @@ export const teamInvites = pgTable(
   (t) => [
     uniqueIndex('team_invites_pair_uq').on(t.teamId, t.userId),
     index('team_invites_user_idx').on(t.userId),
+    index('team_invites_team_idx').on(t.teamId, t.status, t.createdAt),
   ],
 );
 
