@@ -1,0 +1,447 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GEAR_TEXTS } from '../../../contract';
+import { rows } from '../../db/rows';
+import { gearPosts, gearRatingStats, gearRatings, images, users } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createAdmin, createUser, injectAs, type TestUser } from '../../test/factories';
+import { createSession } from '../auth';
+
+const awarded = vi.hoisted(() => [] as [string, string][]);
+vi.mock('../badges', async (original) => ({
+  ...(await original<typeof import('../badges')>()),
+  awardBadges: async (_db: unknown, userId: string, trigger: string) => {
+    awarded.push([userId, trigger]);
+  },
+}));
+
+let t: TestApp;
+let owner: TestUser;
+let rater: TestUser;
+let other: TestUser;
+let admin: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t.database.db);
+  rater = await createUser(t.database.db);
+  other = await createUser(t.database.db);
+  admin = await createAdmin(t.database.db);
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  awarded.length = 0;
+});
+
+const db = () => t.database.db;
+const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+const snapshot = async () => ({
+  gear: await db().select().from(gearPosts).orderBy(gearPosts.id),
+  ratings: await db().select().from(gearRatings).orderBy(gearRatings.id),
+  stats: await db().select().from(gearRatingStats),
+});
+const clear = async () => {
+  await db().delete(gearPosts);
+  await db().execute(sql`UPDATE gear_rating_stats SET ratings_count = 0, ratings_sum = 0, ranked_mean = 0`);
+};
+
+/** A registered image of `user` (null: no owner, as the demo's). */
+async function imageOf(user: { id: string } | null) {
+  const objectPath = `/objects/images/${randomUUID()}.webp`;
+  await db()
+    .insert(images)
+    .values({ objectPath, userId: user?.id ?? null });
+  return objectPath;
+}
+
+/** A gear row straight in the database. */
+async function gearOf(user: { id: string }, overrides: Partial<typeof gearPosts.$inferInsert> = {}) {
+  const [row] = await db()
+    .insert(gearPosts)
+    .values({
+      userId: user.id,
+      title: 'Gear',
+      image: '/objects/images/g.webp',
+      category: 'Rifle',
+      ...overrides,
+    })
+    .returning();
+  return row;
+}
+
+/** `n` players with no session (for ratings written straight in the database). */
+async function players(n: number) {
+  const list = Array.from({ length: n }, () => {
+    const s = randomUUID().slice(0, 12);
+    return { username: `p_${s}`, email: `p_${s}@example.test`, password: 'x' };
+  });
+  return db().insert(users).values(list).returning({ id: users.id });
+}
+
+/** Ratings straight in the database (the trigger keeps the counters), then a re-rank as the service does. */
+async function rate(gear: { id: string }, values: number[]) {
+  const raters = await players(values.length);
+  await db()
+    .insert(gearRatings)
+    .values(values.map((rating, i) => ({ gearPostId: gear.id, userId: raters[i].id, rating })));
+}
+
+const ids = (list: { id: string }[]) => list.map((g) => g.id);
+
+describe('POST /api/gear', () => {
+  it('posts gear with an uploaded image of the player: 0 ratings, abilities, the gear-upload badges', async () => {
+    await clear();
+    const image = await imageOf(owner);
+    const res = await injectAs(t.app, owner, {
+      method: 'POST',
+      url: '/api/gear',
+      payload: { title: '  M4 CQB  ', description: 'Tuned', image, category: 'Rifle' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      title: 'M4 CQB',
+      description: 'Tuned',
+      image,
+      category: 'Rifle',
+      user: { id: owner.id, username: owner.username },
+      averageRating: 0,
+      totalRatings: 0,
+      weightedRating: 0,
+      myRating: null,
+      canRate: false,
+      canDelete: true,
+    });
+    expect(awarded).toEqual([[owner.id, 'gear-upload']]);
+    // description optional; an image of no one's (the demo's) is accepted too
+    const res2 = await injectAs(t.app, owner, {
+      method: 'POST',
+      url: '/api/gear',
+      payload: { title: 'Vest', image: await imageOf(null), category: 'Tactical Vest' },
+    });
+    expect(res2.statusCode).toBe(201);
+    expect(res2.json().description).toBeNull();
+  });
+
+  it("refuses a missing image, another player's, an outside address or an unregistered path ('Please upload an image')", async () => {
+    await clear();
+    const before = await snapshot();
+    const base = { title: 'M4', category: 'Rifle' };
+    for (const image of [
+      undefined,
+      '',
+      '   ',
+      await imageOf(other),
+      'https://example.com/x.jpg',
+      '/objects/images/never-registered.webp',
+      '/objects/images/../x.webp',
+    ]) {
+      const res = await injectAs(t.app, owner, {
+        method: 'POST',
+        url: '/api/gear',
+        payload: { ...base, image },
+      });
+      expect(res.statusCode, String(image)).toBe(400);
+      expect(res.json().errors.image).toEqual([GEAR_TEXTS.imageRequired]);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses bad fields, unknown keys, control characters, and signed-out players; nothing is stored', async () => {
+    await clear();
+    const image = await imageOf(owner);
+    const before = await snapshot();
+    for (const payload of [
+      { title: 'M4', image, category: 'Tank' },
+      { title: '', image, category: 'Rifle' },
+      { title: 'M4\u0000', image, category: 'Rifle' },
+      { title: 'M4', image, category: 'Rifle', averageRating: 5 },
+      { title: 'M4', image, category: 'Rifle', userId: other.id },
+      { title: 'x'.repeat(121), image, category: 'Rifle' },
+    ]) {
+      const res = await injectAs(t.app, owner, { method: 'POST', url: '/api/gear', payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const anon = await injectAs(t.app, null, {
+      method: 'POST',
+      url: '/api/gear',
+      payload: { title: 'M4', image, category: 'Rifle' },
+    });
+    expect(anon.statusCode).toBe(401);
+    expect(await snapshot()).toEqual(before);
+    expect(awarded).toEqual([]);
+  });
+});
+
+describe('GET /api/gear/to-rate', () => {
+  it('answers gear the viewer neither posted nor rated, newest first, in pages', async () => {
+    await clear();
+    const mine = await gearOf(rater, { createdAt: at(1) });
+    const rated = await gearOf(owner, { createdAt: at(2) });
+    const a = await gearOf(owner, { createdAt: at(3), title: 'A' });
+    const b = await gearOf(other, { createdAt: at(4), title: 'B' });
+    const c = await gearOf(owner, { createdAt: at(5), title: 'C' });
+    await db().insert(gearRatings).values({ gearPostId: rated.id, userId: rater.id, rating: 4 });
+    const res = await injectAs(t.app, rater, { url: '/api/gear/to-rate' });
+    expect(res.statusCode).toBe(200);
+    expect(ids(res.json())).toEqual([a.id, b.id, c.id]);
+    expect(res.json()[0]).toMatchObject({ canRate: true, canDelete: false, myRating: null, totalRatings: 0 });
+    const page1 = (await injectAs(t.app, rater, { url: '/api/gear/to-rate?limit=2' })).json();
+    expect(ids(page1)).toEqual([a.id, b.id]);
+    const page2 = (await injectAs(t.app, rater, { url: `/api/gear/to-rate?limit=2&before=${b.id}` })).json();
+    expect(ids(page2)).toEqual([c.id]);
+    // The owner sees the others' gear, not their own
+    expect(ids((await injectAs(t.app, owner, { url: '/api/gear/to-rate' })).json())).toEqual([mine.id, b.id]);
+  });
+
+  it('needs a signed-in player and a valid page', async () => {
+    expect((await injectAs(t.app, null, { url: '/api/gear/to-rate' })).statusCode).toBe(401);
+    for (const q of ['limit=0', 'limit=101', 'limit=x', 'before=nope', 'before=%00'])
+      expect((await injectAs(t.app, rater, { url: `/api/gear/to-rate?${q}` })).statusCode, q).toBe(400);
+  });
+});
+
+describe('POST /api/gear/{id}/rate', () => {
+  it('rates once: counters, the viewer rating, the badges of both players; 409 on a second try', async () => {
+    await clear();
+    const gear = await gearOf(owner);
+    const res = await injectAs(t.app, rater, {
+      method: 'POST',
+      url: `/api/gear/${gear.id}/rate`,
+      payload: { rating: 4 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ averageRating: 4, totalRatings: 1, myRating: 4, canRate: false });
+    expect(awarded).toEqual([
+      [rater.id, 'rating-given'],
+      [owner.id, 'gear-rated'],
+    ]);
+    const two = await injectAs(t.app, other, {
+      method: 'POST',
+      url: `/api/gear/${gear.id}/rate`,
+      payload: { rating: 1 },
+    });
+    expect(two.json()).toMatchObject({ averageRating: 2.5, totalRatings: 2 });
+    expect(typeof two.json().averageRating).toBe('number');
+    expect(typeof two.json().totalRatings).toBe('number');
+
+    const before = await snapshot();
+    awarded.length = 0;
+    const again = await injectAs(t.app, rater, {
+      method: 'POST',
+      url: `/api/gear/${gear.id}/rate`,
+      payload: { rating: 5 },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(GEAR_TEXTS.alreadyRated);
+    expect(await snapshot()).toEqual(before);
+    expect(awarded).toEqual([]);
+    // No longer to rate for either
+    expect(ids((await injectAs(t.app, rater, { url: '/api/gear/to-rate' })).json())).not.toContain(gear.id);
+  });
+
+  it('refuses one own gear (403), unknown gear (404), bad ratings and ids (400), signed-out players (401); nothing changes', async () => {
+    await clear();
+    const gear = await gearOf(owner);
+    const before = await snapshot();
+    const post = (who: TestUser | null, url: string, payload: object) =>
+      injectAs(t.app, who, { method: 'POST', url, payload });
+    const own = await post(owner, `/api/gear/${gear.id}/rate`, { rating: 5 });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe(GEAR_TEXTS.cannotRateOwn);
+    const unknown = await post(rater, `/api/gear/${randomUUID()}/rate`, { rating: 5 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(GEAR_TEXTS.gearNotFound);
+    for (const rating of [0, 6, 2.5, '5', null, -1, 1e9])
+      expect((await post(rater, `/api/gear/${gear.id}/rate`, { rating })).statusCode, String(rating)).toBe(
+        400,
+      );
+    expect((await post(rater, `/api/gear/${gear.id}/rate`, {})).statusCode).toBe(400);
+    expect((await post(rater, `/api/gear/${gear.id}/rate`, { rating: 5, userId: other.id })).statusCode).toBe(
+      400,
+    );
+    for (const id of ['nope', '%00', `${gear.id}%2F..`, encodeURIComponent(`../${gear.id}`)])
+      expect(
+        (await post(rater, `/api/gear/${id}/rate`, { rating: 5 })).statusCode,
+        id,
+      ).toBeGreaterThanOrEqual(400);
+    expect((await post(null, `/api/gear/${gear.id}/rate`, { rating: 5 })).statusCode).toBe(401);
+    // An upper-case id is the same item
+    expect(await snapshot()).toEqual(before);
+    const upper = await post(rater, `/api/gear/${gear.id.toUpperCase()}/rate`, { rating: 3 });
+    expect(upper.statusCode).toBe(200);
+    expect(awarded.length).toBe(2);
+  });
+
+  it('keeps averageRating and totalRatings exact when 500 ratings arrive at once', async () => {
+    await clear();
+    const gear = await gearOf(owner);
+    const raters = await players(500);
+    const cookies = await Promise.all(raters.map(async (u) => `sid=${await createSession(db(), u.id)}`));
+    const values = raters.map((_, i) => (i % 5) + 1);
+    const answers = await Promise.all(
+      cookies.map((cookie, i) =>
+        injectAs(
+          t.app,
+          { cookie },
+          { method: 'POST', url: `/api/gear/${gear.id}/rate`, payload: { rating: values[i] } },
+        ),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode !== 200).map((r) => r.body)).toEqual([]);
+    const [row] = await db().select().from(gearPosts).where(eq(gearPosts.id, gear.id));
+    expect(row.totalRatings).toBe(500);
+    expect(row.averageRating).toBe(3);
+    expect(row.ratingSum).toBe(1500);
+    const [stats] = await db().select().from(gearRatingStats);
+    expect(stats).toMatchObject({ ratingsCount: 500, ratingsSum: 1500 });
+    const top = (await injectAs(t.app, null, { url: '/api/gear/top-rated' })).json();
+    expect(top[0]).toMatchObject({ id: gear.id, averageRating: 3, totalRatings: 500 });
+    expect(top[0].weightedRating).toBeCloseTo(3, 5);
+  }, 120_000);
+});
+
+describe('GET /api/gear/top-rated', () => {
+  /** The Bayesian average with C the mean of every rating and m = 3. */
+  async function expected() {
+    const [s] = await rows<{ n: string; s: string }>(
+      db(),
+      sql`SELECT count(*) AS n, sum(rating) AS s FROM gear_ratings`,
+    );
+    const c = Number(s.s) / Number(s.n);
+    return (sum: number, v: number) => (sum + 3 * c) / (v + 3);
+  }
+
+  it('ranks by the weighted rating, where the raw average would rank otherwise; only rated gear', async () => {
+    await clear();
+    const oneFive = await gearOf(owner, { title: 'One five', category: 'Pistol' });
+    const manyGood = await gearOf(owner, { title: 'Fifty 4.8s', category: 'Rifle' });
+    const fewGreat = await gearOf(other, { title: 'Five 4.8s', category: 'Rifle' });
+    const poor = await gearOf(other, { title: 'Poor', category: 'Helmet' });
+    await gearOf(other, { title: 'Unrated' });
+    await rate(oneFive, [5]);
+    await rate(
+      manyGood,
+      Array.from({ length: 50 }, (_, i) => (i % 5 === 0 ? 4 : 5)),
+    ); // 4.8
+    await rate(fewGreat, [5, 5, 5, 5, 4]); // 4.8
+    await rate(poor, [2, 2, 3, 2]);
+    // A rating through the API re-ranks every item with the current C
+    const last = await gearOf(other, { title: 'Last', category: 'Other' });
+    await injectAs(t.app, rater, {
+      method: 'POST',
+      url: `/api/gear/${last.id}/rate`,
+      payload: { rating: 1 },
+    });
+
+    const res = await injectAs(t.app, rater, { url: '/api/gear/top-rated' });
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    const raw = [...list].sort(
+      (
+        x: { averageRating: number; totalRatings: number },
+        y: { averageRating: number; totalRatings: number },
+      ) => y.averageRating - x.averageRating || y.totalRatings - x.totalRatings,
+    );
+    expect(ids(raw)).toEqual([oneFive.id, manyGood.id, fewGreat.id, poor.id, last.id]);
+    // C is about 4.57: the single 1-star rises above four ratings averaging 2.25
+    expect(ids(list)).toEqual([manyGood.id, fewGreat.id, oneFive.id, last.id, poor.id]);
+    const w = await expected();
+    expect(list[0].weightedRating).toBeCloseTo(w(240, 50), 2);
+    expect(list[1].weightedRating).toBeCloseTo(w(24, 5), 2);
+    expect(list[2].weightedRating).toBeCloseTo(w(5, 1), 2);
+    expect(list[0]).toMatchObject({ averageRating: 4.8, totalRatings: 50, canRate: true, myRating: null });
+    expect(list[3]).toMatchObject({ myRating: 1, canRate: false });
+
+    expect(ids((await injectAs(t.app, null, { url: '/api/gear/top-rated?category=Rifle' })).json())).toEqual([
+      manyGood.id,
+      fewGreat.id,
+    ]);
+    expect(ids((await injectAs(t.app, null, { url: '/api/gear/top-rated?limit=2' })).json())).toEqual([
+      manyGood.id,
+      fewGreat.id,
+    ]);
+    expect(
+      ids((await injectAs(t.app, null, { url: `/api/gear/top-rated?limit=2&before=${fewGreat.id}` })).json()),
+    ).toEqual([oneFive.id, last.id]);
+    expect(
+      ids((await injectAs(t.app, null, { url: `/api/gear/top-rated?category=Tactical%20Vest` })).json()),
+    ).toEqual([]);
+    for (const q of ['category=Tank', 'limit=0', 'before=x'])
+      expect((await injectAs(t.app, null, { url: `/api/gear/top-rated?${q}` })).statusCode, q).toBe(400);
+  });
+
+  it('keeps the counters and C right when a rater deletes their account or gear is deleted', async () => {
+    await clear();
+    const gear = await gearOf(owner);
+    const second = await gearOf(other);
+    await rate(gear, [5, 5, 1]);
+    await rate(second, [4]);
+    await db().insert(gearRatings).values({ gearPostId: gear.id, userId: rater.id, rating: 2 });
+    await db().delete(users).where(eq(users.id, rater.id));
+    const [row] = await db().select().from(gearPosts).where(eq(gearPosts.id, gear.id));
+    expect(row).toMatchObject({ totalRatings: 3, ratingSum: 11 });
+    expect(row.averageRating).toBeCloseTo(11 / 3, 10);
+    const res = await injectAs(t.app, owner, { method: 'DELETE', url: `/api/gear/${gear.id}` });
+    expect(res.statusCode).toBe(204);
+    const [stats] = await db().select().from(gearRatingStats);
+    expect(stats).toMatchObject({ ratingsCount: 1, ratingsSum: 4, rankedMean: 4 });
+    rater = await createUser(db());
+  });
+});
+
+describe('DELETE /api/gear/{id}', () => {
+  it('lets the owner and admins delete; others get 403, unknown 404; refusals change nothing', async () => {
+    await clear();
+    const a = await gearOf(owner);
+    const b = await gearOf(owner);
+    await rate(a, [4]);
+    const before = await snapshot();
+    expect((await injectAs(t.app, other, { method: 'DELETE', url: `/api/gear/${a.id}` })).statusCode).toBe(
+      403,
+    );
+    expect((await injectAs(t.app, null, { method: 'DELETE', url: `/api/gear/${a.id}` })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await injectAs(t.app, owner, { method: 'DELETE', url: `/api/gear/${randomUUID()}` })).statusCode,
+    ).toBe(404);
+    expect(await snapshot()).toEqual(before);
+    const list = (await injectAs(t.app, admin, { url: `/api/user/${owner.id}/gear` })).json();
+    expect(list.every((g: { canDelete: boolean }) => g.canDelete)).toBe(true);
+    expect((await injectAs(t.app, admin, { method: 'DELETE', url: `/api/gear/${a.id}` })).statusCode).toBe(
+      204,
+    );
+    expect((await injectAs(t.app, owner, { method: 'DELETE', url: `/api/gear/${b.id}` })).statusCode).toBe(
+      204,
+    );
+    expect(await db().select().from(gearPosts)).toEqual([]);
+    expect(await db().select().from(gearRatings)).toEqual([]);
+  });
+});
+
+describe('GET /api/user/{userId}/gear', () => {
+  it("lists a player's gear newest first, in pages, for everyone", async () => {
+    await clear();
+    const old = await gearOf(owner, { createdAt: at(10) });
+    const mid = await gearOf(owner, { createdAt: at(5) });
+    const fresh = await gearOf(owner, { createdAt: at(1) });
+    await gearOf(other);
+    for (const viewer of [null, owner, other]) {
+      const res = await injectAs(t.app, viewer, { url: `/api/user/${owner.id}/gear` });
+      expect(res.statusCode).toBe(200);
+      expect(ids(res.json())).toEqual([fresh.id, mid.id, old.id]);
+      expect(res.json()[0]).toMatchObject({ canDelete: viewer === owner, canRate: viewer === other });
+    }
+    const page = (
+      await injectAs(t.app, null, { url: `/api/user/${owner.id}/gear?limit=1&before=${mid.id}` })
+    ).json();
+    expect(ids(page)).toEqual([old.id]);
+    // Another player's item as the cursor gives nothing
+    const [foreign] = (await injectAs(t.app, null, { url: `/api/user/${other.id}/gear` })).json();
+    expect(
+      (await injectAs(t.app, null, { url: `/api/user/${owner.id}/gear?before=${foreign.id}` })).json(),
+    ).toEqual([]);
+    expect((await injectAs(t.app, null, { url: `/api/user/${randomUUID()}/gear` })).json()).toEqual([]);
+    expect((await injectAs(t.app, null, { url: '/api/user/nope/gear' })).statusCode).toBe(400);
+  });
+});

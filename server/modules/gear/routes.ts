@@ -1,0 +1,61 @@
+import {
+  gearBody,
+  gearPageQuery,
+  gearPost,
+  noContent,
+  rateGearBody,
+  topRatedQuery,
+  uuid,
+  z,
+} from '../../../contract';
+import type { App, Ctx } from '../../context';
+import { requireUser } from '../../plugins/current-user';
+import { createGear, deleteGear, listGearToRate, listTopRated, listUserGear, rateGear } from './service';
+
+const idParams = z.object({ id: uuid() });
+
+/** Gear rating (SPEC §7 Gear): upload, the items to rate, rate, Top Rated, a player's gear, delete. */
+export async function gearRoutes(app: App, ctx: Ctx) {
+  app.post('/api/gear', { schema: { body: gearBody, response: { 201: gearPost } } }, async (request, reply) =>
+    reply.status(201).send(await createGear(ctx.db, requireUser(request), request.body)),
+  );
+
+  app.get(
+    '/api/gear/to-rate',
+    { schema: { querystring: gearPageQuery, response: { 200: z.array(gearPost) } } },
+    async (request) => listGearToRate(ctx.db, requireUser(request), request.query),
+  );
+
+  app.get(
+    '/api/gear/top-rated',
+    { schema: { querystring: topRatedQuery, response: { 200: z.array(gearPost) } } },
+    async (request) => listTopRated(ctx.db, request.user, request.query),
+  );
+
+  app.post(
+    '/api/gear/:id/rate',
+    { schema: { params: idParams, body: rateGearBody, response: { 200: gearPost } } },
+    async (request) => rateGear(ctx.db, requireUser(request), request.params.id, request.body.rating),
+  );
+
+  app.delete(
+    '/api/gear/:id',
+    { schema: { params: idParams, response: { 204: noContent } } },
+    async (request, reply) => {
+      await deleteGear(ctx.db, requireUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/user/:userId/gear',
+    {
+      schema: {
+        params: z.object({ userId: uuid() }),
+        querystring: gearPageQuery,
+        response: { 200: z.array(gearPost) },
+      },
+    },
+    async (request) => listUserGear(ctx.db, request.params.userId, request.user, request.query),
+  );
+}

@@ -1,0 +1,281 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  GEAR_TEXTS,
+  type GearBody,
+  type GearCategory,
+  type GearPost,
+  gearBody,
+  RATING_MAX,
+  RATING_MIN,
+} from '../../../contract';
+import type { Db } from '../../db/client';
+import { iso, preparedRows, rows } from '../../db/rows';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { SessionUser } from '../auth';
+import { awardBadges } from '../badges';
+import { can } from './policy';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+const asDb = (tx: Tx) => tx as unknown as Db;
+
+/**
+ * How far C (the mean of every rating) may move from the C the stored weighted ratings were
+ * computed with before every rated item is re-ranked (decision 015): a weighted rating is then
+ * off by less than this, and one rating among a million moves C by at most 0.000004.
+ */
+export const RERANK_TOLERANCE = 0.005;
+/** Only one re-rank at a time (pg_try_advisory_xact_lock). */
+const RERANK_LOCK = 727_274_013;
+
+interface GearRow {
+  id: string;
+  user_id: string;
+  title: string;
+  description: string | null;
+  image: string;
+  category: string;
+  average_rating: number;
+  total_ratings: number;
+  weighted_rating: number;
+  created_at: Date | string;
+  username: string;
+  avatar: string | null;
+  my_rating: number | null;
+}
+
+/** The Gear post answer (SPEC §3) with the viewer's rating and abilities. */
+export function presentGear(r: GearRow, viewer: SessionUser | null): GearPost {
+  const facts = { userId: r.user_id, myRating: r.my_rating === null ? null : Number(r.my_rating) };
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    image: r.image,
+    category: r.category as GearCategory,
+    user: { id: r.user_id, username: r.username, avatar: r.avatar },
+    averageRating: Number(r.average_rating),
+    totalRatings: Number(r.total_ratings),
+    weightedRating: Number(r.weighted_rating),
+    createdAt: iso(r.created_at),
+    myRating: facts.myRating,
+    canRate: can(viewer, 'rate', facts),
+    canDelete: can(viewer, 'delete', facts),
+  };
+}
+
+/** The columns of a Gear post answer; `viewer` (or NULL) finds the viewer's own rating. */
+const select = (viewerId: string | null) => sql`
+  SELECT g.id, g.user_id, g.title, g.description, g.image, g.category, g.average_rating,
+    g.total_ratings, g.weighted_rating, g.created_at, u.username, u.avatar, r.rating AS my_rating
+  FROM gear_posts g
+  JOIN users u ON u.id = g.user_id
+  LEFT JOIN gear_ratings r ON r.gear_post_id = g.id AND r.user_id = ${viewerId}::uuid`;
+
+export async function getGear(db: Db, id: string, viewer: SessionUser | null): Promise<GearPost> {
+  const [row] = await rows<GearRow>(db, sql`${select(viewer?.id ?? null)} WHERE g.id = ${id}::uuid`);
+  if (!row) throw notFound(GEAR_TEXTS.gearNotFound);
+  return presentGear(row, viewer);
+}
+
+export interface GearPage {
+  limit: number;
+  before?: string;
+}
+
+/**
+ * Gear the viewer neither posted nor rated, newest first (gear_posts_created_idx, each probe an
+ * index lookup in gear_ratings_pair_uq); `before` the id of the last item shown.
+ */
+export async function listGearToRate(db: Db, viewer: SessionUser, page: GearPage): Promise<GearPost[]> {
+  const where: SQL[] = [
+    sql`g.user_id <> ${viewer.id}::uuid`,
+    sql`NOT EXISTS (SELECT 1 FROM gear_ratings x WHERE x.gear_post_id = g.id AND x.user_id = ${viewer.id}::uuid)`,
+  ];
+  if (page.before)
+    where.push(
+      sql`(g.created_at, g.id) < (SELECT b.created_at, b.id FROM gear_posts b WHERE b.id = ${page.before}::uuid)`,
+    );
+  const list = await preparedRows<GearRow>(
+    db,
+    sql`${select(viewer.id)} WHERE ${sql.join(where, sql` AND `)}
+      ORDER BY g.created_at DESC, g.id DESC LIMIT ${page.limit}`,
+  );
+  return list.map((r) => presentGear(r, viewer));
+}
+
+/**
+ * Rated gear by weighted rating, highest first (gear_posts_weighted_idx, or
+ * gear_posts_category_weighted_idx with a category); `before` the id of the last item shown.
+ */
+export async function listTopRated(
+  db: Db,
+  viewer: SessionUser | null,
+  query: GearPage & { category?: GearCategory },
+): Promise<GearPost[]> {
+  const where: SQL[] = [sql`g.total_ratings > 0`];
+  if (query.category) where.push(sql`g.category = ${query.category}`);
+  if (query.before)
+    where.push(
+      sql`(g.weighted_rating, g.id) < (SELECT b.weighted_rating, b.id FROM gear_posts b WHERE b.id = ${query.before}::uuid)`,
+    );
+  const list = await preparedRows<GearRow>(
+    db,
+    sql`${select(viewer?.id ?? null)} WHERE ${sql.join(where, sql` AND `)}
+      ORDER BY g.weighted_rating DESC NULLS LAST, g.id DESC NULLS LAST LIMIT ${query.limit}`,
+  );
+  return list.map((r) => presentGear(r, viewer));
+}
+
+/** A player's gear for their profile, newest first (gear_posts_user_created_idx). */
+export async function listUserGear(
+  db: Db,
+  userId: string,
+  viewer: SessionUser | null,
+  page: GearPage,
+): Promise<GearPost[]> {
+  const where: SQL[] = [sql`g.user_id = ${userId}::uuid`];
+  if (page.before)
+    where.push(
+      sql`(g.created_at, g.id) < (SELECT b.created_at, b.id FROM gear_posts b WHERE b.id = ${page.before}::uuid AND b.user_id = ${userId}::uuid)`,
+    );
+  const list = await rows<GearRow>(
+    db,
+    sql`${select(viewer?.id ?? null)} WHERE ${sql.join(where, sql` AND `)}
+      ORDER BY g.created_at DESC NULLS LAST, g.id DESC NULLS LAST LIMIT ${page.limit}`,
+  );
+  return list.map((r) => presentGear(r, viewer));
+}
+
+const imageRefused = () => badRequest(GEAR_TEXTS.imageRequired, { image: [GEAR_TEXTS.imageRequired] });
+
+/** For the demo seed only: when the item was posted, and that its image is known to be ours. */
+export interface SeedOptions {
+  createdAt?: Date;
+  imageChecked?: boolean;
+}
+
+/**
+ * POST /api/gear: the image must be one of our uploads, registered by this player (an `images`
+ * row of theirs, or one with no owner, such as the demo's); then the gear-upload badges.
+ */
+export async function createGear(
+  db: Db,
+  user: SessionUser,
+  input: GearBody,
+  seed: SeedOptions = {},
+): Promise<GearPost> {
+  if (!can(user, 'upload')) throw forbidden();
+  const body = gearBody.parse(input);
+  const id = await db.transaction(async (tx) => {
+    if (!seed.imageChecked) {
+      const known = await rows<{ ok: number }>(
+        asDb(tx),
+        sql`SELECT 1 AS ok FROM images WHERE object_path = ${body.image}
+          AND (user_id = ${user.id}::uuid OR user_id IS NULL)`,
+      );
+      if (known.length === 0) throw imageRefused();
+    }
+    const [row] = await rows<{ id: string }>(
+      asDb(tx),
+      sql`INSERT INTO gear_posts (user_id, title, description, image, category, created_at)
+        VALUES (${user.id}::uuid, ${body.title}, ${body.description}, ${body.image}, ${body.category},
+          coalesce(${seed.createdAt?.toISOString() ?? null}::timestamptz, now()))
+        RETURNING id`,
+    );
+    await awardBadges(asDb(tx), user.id, 'gear-upload');
+    return row.id;
+  });
+  return getGear(db, id, user);
+}
+
+/** The Postgres error code of a foreign-key violation, whichever driver raised it. */
+function foreignKeyViolation(err: unknown): boolean {
+  let e: any = err;
+  for (let i = 0; e && i < 4; i++, e = e.cause) if (e.code === '23503') return true;
+  return false;
+}
+
+/**
+ * POST /api/gear/{id}/rate: once per player and item (409 on a second try), never one's own
+ * (403), 404 for unknown gear. The trigger on gear_ratings updates the item's counters and
+ * weighted rating and the stats row; then the badges, and a re-rank if C moved far enough.
+ */
+export async function rateGear(
+  db: Db,
+  rater: SessionUser,
+  id: string,
+  rating: number,
+  seed: { createdAt?: Date } = {},
+): Promise<GearPost> {
+  if (!Number.isInteger(rating) || rating < RATING_MIN || rating > RATING_MAX)
+    throw badRequest('Invalid input', { rating: ['Invalid input'] });
+  try {
+    await db.transaction(async (tx) => {
+      const [gear] = await rows<{ user_id: string }>(
+        asDb(tx),
+        sql`SELECT user_id FROM gear_posts WHERE id = ${id}::uuid`,
+      );
+      if (!gear) throw notFound(GEAR_TEXTS.gearNotFound);
+      if (gear.user_id === rater.id) throw forbidden(GEAR_TEXTS.cannotRateOwn);
+      const inserted = await rows<{ id: string }>(
+        asDb(tx),
+        sql`INSERT INTO gear_ratings (gear_post_id, user_id, rating, created_at)
+          VALUES (${id}::uuid, ${rater.id}::uuid, ${rating},
+            coalesce(${seed.createdAt?.toISOString() ?? null}::timestamptz, now()))
+          ON CONFLICT (gear_post_id, user_id) DO NOTHING RETURNING id`,
+      );
+      if (inserted.length === 0) throw conflict(GEAR_TEXTS.alreadyRated);
+      await awardBadges(asDb(tx), rater.id, 'rating-given');
+      await awardBadges(asDb(tx), gear.user_id, 'gear-rated');
+    });
+  } catch (err) {
+    // The item was deleted between the look-up and the insert.
+    if (foreignKeyViolation(err)) throw notFound(GEAR_TEXTS.gearNotFound);
+    throw err;
+  }
+  await rerankGear(db);
+  return getGear(db, id, rater);
+}
+
+/** DELETE /api/gear/{id}: the owner or an admin; its ratings go with it (the trigger adjusts C). */
+export async function deleteGear(db: Db, user: SessionUser, id: string): Promise<void> {
+  const [gear] = await rows<{ user_id: string }>(
+    db,
+    sql`SELECT user_id FROM gear_posts WHERE id = ${id}::uuid`,
+  );
+  if (!gear) throw notFound(GEAR_TEXTS.gearNotFound);
+  if (!can(user, 'delete', { userId: gear.user_id, myRating: null })) throw forbidden();
+  await db.execute(sql`DELETE FROM gear_posts WHERE id = ${id}::uuid`);
+  await rerankGear(db);
+}
+
+/**
+ * Re-ranks every rated item with the current C when it has moved by more than RERANK_TOLERANCE
+ * from the C their weighted ratings were computed with (or always, with `force`). One statement
+ * over the rated items, then the stats row, in one transaction: it takes the items before the
+ * stats row, as the rating trigger does, so the two never wait on each other in a circle.
+ */
+export async function rerankGear(db: Db, force = false): Promise<boolean> {
+  const [stats] = await rows<{
+    ratings_count: number | string;
+    ratings_sum: number | string;
+    ranked_mean: number;
+  }>(db, sql`SELECT ratings_count, ratings_sum, ranked_mean FROM gear_rating_stats WHERE id = 1`);
+  if (!stats) return false;
+  const count = Number(stats.ratings_count);
+  const mean = count > 0 ? Number(stats.ratings_sum) / count : 0;
+  if (!force && Math.abs(mean - Number(stats.ranked_mean)) <= RERANK_TOLERANCE) return false;
+  return db.transaction(async (tx) => {
+    const [lock] = await rows<{ got: boolean }>(
+      asDb(tx),
+      sql`SELECT pg_try_advisory_xact_lock(${RERANK_LOCK}) AS got`,
+    );
+    if (!lock?.got) return false;
+    await tx.execute(sql`UPDATE gear_posts g
+      SET weighted_rating = (g.rating_sum + s.prior * ${mean}::float8) / (g.total_ratings + s.prior)
+      FROM gear_rating_stats s
+      WHERE s.id = 1 AND g.total_ratings > 0`);
+    await tx.execute(sql`UPDATE gear_rating_stats SET ranked_mean = ${mean}::float8 WHERE id = 1`);
+    return true;
+  });
+}
