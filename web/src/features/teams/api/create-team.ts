@@ -1,13 +1,14 @@
+import type { TeamPatchInput } from '@contract/teams';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, errorText } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { TEAM_TEXTS } from '../texts';
-import type { Team, TeamFormBody } from '../types';
+import type { Team, TeamCreateInput } from '../types';
 import { refreshTeams } from './invalidate';
 import { TEAM_MUTATION, teamKeys } from './keys';
 
 /** POST /api/teams → 201 the team, the creator its leader; 409 when the name is taken. */
-export function createTeam(body: TeamFormBody): Promise<Team> {
+export function createTeam(body: TeamCreateInput): Promise<Team> {
   return apiRequest<Team>('POST', '/api/teams', body);
 }
 
@@ -33,7 +34,7 @@ export function useUpdateTeam(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [TEAM_MUTATION, 'update', id],
-    mutationFn: (body: Partial<TeamFormBody>) =>
+    mutationFn: (body: TeamPatchInput) =>
       apiRequest<Team>('PATCH', `/api/teams/${encodeURIComponent(id)}`, body),
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) return;

@@ -107,7 +107,7 @@ export function ManageGallery({ teamId, canEdit }: { teamId: string; canEdit: bo
                 />
                 <div className="flex items-center gap-2 p-2">
                   <span className="min-w-0 flex-1 truncate text-sm">{item.caption}</span>
-                  {(item.canDelete ?? canEdit) ? (
+                  {item.canDelete ? (
                     <ConfirmDialog
                       trigger={
                         <Button

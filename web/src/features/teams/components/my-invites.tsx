@@ -39,6 +39,11 @@ export function MyInvites() {
                   >
                     {invite.team.name}
                   </Link>
+                  {invite.invitedBy ? (
+                    <span className="block text-xs text-muted-foreground">
+                      {T.invitedBy} {invite.invitedBy.username}
+                    </span>
+                  ) : null}
                 </p>
                 <div className="flex gap-2">
                   <Button

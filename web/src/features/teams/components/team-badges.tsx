@@ -1,4 +1,5 @@
 import { PLAY_STYLE_LABELS, TEAM_TEXTS } from '../texts';
+import type { PlayStyle } from '../types';
 
 export function RecruitingBadge() {
   return (
@@ -8,11 +9,11 @@ export function RecruitingBadge() {
   );
 }
 
-export function PlayStyleBadge({ playStyle }: { playStyle: string | null }) {
+export function PlayStyleBadge({ playStyle }: { playStyle: PlayStyle | null }) {
   if (!playStyle) return null;
   return (
     <span className="inline-flex shrink-0 rounded-full border border-border px-2.5 py-0.5 text-xs font-medium">
-      {PLAY_STYLE_LABELS[playStyle] ?? playStyle}
+      {PLAY_STYLE_LABELS[playStyle]}
     </span>
   );
 }

@@ -1,5 +1,12 @@
-import { DEFAULT_TEAM_COLOR, TEAM_NAME_MIN } from '@contract/constants';
-import { z } from '@contract/messages';
+import {
+  PLAY_STYLES,
+  TEAM_FORM_DEFAULTS,
+  TEAM_LIMITS,
+  type Team,
+  type TeamCreateInput,
+  type TeamFormInput,
+  teamForm,
+} from '@contract/teams';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ImageUploader } from '@web/components/image-uploader';
 import { Button } from '@web/components/ui/button';
@@ -12,25 +19,18 @@ import { applyServerFieldErrors } from '@web/lib/form';
 import { ImagePlus, Save, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { type UseFormSetError, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { PLAY_STYLE_LABELS, TEAM_TEXTS } from '../texts';
-import { PLAY_STYLES, type Team, type TeamFormBody } from '../types';
 import { NativeSelect } from './select';
 
 const T = TEAM_TEXTS;
 
-/** SPEC §5 Team create: name at least 3 characters; the rest optional; isRecruiting false in the form. */
-export const teamFormSchema = z.object({
-  name: z.string().trim().min(TEAM_NAME_MIN, T.nameMin).max(100),
-  tagline: z.string().trim().max(200),
-  description: z.string().trim().max(5000),
-  location: z.string().trim().max(200),
-  playStyle: z.union([z.literal(''), z.enum(PLAY_STYLES)]),
-  isRecruiting: z.boolean(),
-  logo: z.string(),
-  banner: z.string(),
-  colorTheme: z.string().regex(/^#[0-9a-fA-F]{6}$/),
-});
-export type TeamFormValues = z.infer<typeof teamFormSchema>;
+/** The form's values: every text a string ('' for none), as the inputs hold them. */
+export type TeamFormValues = {
+  [K in keyof Required<TeamFormInput>]: K extends 'isRecruiting' ? boolean : string;
+};
+/** What the contract's form schema makes of them: the body POST /api/teams and PATCH take. */
+export type TeamFormOutput = z.output<typeof teamForm>;
 
 const FIELDS = [
   'name',
@@ -43,17 +43,8 @@ const FIELDS = [
   'colorTheme',
 ] as const;
 
-export const emptyTeamForm = (): TeamFormValues => ({
-  name: '',
-  tagline: '',
-  description: '',
-  location: '',
-  playStyle: '',
-  isRecruiting: false,
-  logo: '',
-  banner: '',
-  colorTheme: DEFAULT_TEAM_COLOR,
-});
+/** SPEC §5: isRecruiting starts false in the form (the data's default is true). */
+export const emptyTeamForm = (): TeamFormValues => ({ ...TEAM_FORM_DEFAULTS });
 
 export const teamFormValues = (team: Team): TeamFormValues => ({
   name: team.name,
@@ -64,21 +55,11 @@ export const teamFormValues = (team: Team): TeamFormValues => ({
   isRecruiting: team.isRecruiting,
   logo: team.logo ?? '',
   banner: team.banner ?? '',
-  colorTheme: team.colorTheme || DEFAULT_TEAM_COLOR,
+  colorTheme: team.colorTheme || TEAM_FORM_DEFAULTS.colorTheme,
 });
 
-/** The body POST /api/teams and PATCH /api/teams/{id} take: empty texts as null. */
-export const teamFormBody = (v: TeamFormValues): TeamFormBody => ({
-  name: v.name,
-  tagline: v.tagline || null,
-  description: v.description || null,
-  location: v.location || null,
-  playStyle: v.playStyle || null,
-  isRecruiting: v.isRecruiting,
-  logo: v.logo || null,
-  banner: v.banner || null,
-  colorTheme: v.colorTheme,
-});
+/** The body to send: empty texts are already null in the schema's output. */
+export const teamFormBody = (v: TeamFormOutput): TeamCreateInput => v;
 
 /** A 409 says the name is taken: on the name field. Other field errors land on their fields. */
 export function teamServerErrors(setError: UseFormSetError<TeamFormValues>) {
@@ -106,11 +87,14 @@ export function TeamForm({
   submitLabel: string;
   pendingLabel: string;
   pending: boolean;
-  onSubmit: (values: TeamFormValues, setError: UseFormSetError<TeamFormValues>) => void;
+  onSubmit: (values: TeamFormOutput, setError: UseFormSetError<TeamFormValues>) => void;
   footer?: ReactNode;
 }) {
   const ids = useId();
-  const form = useForm<TeamFormValues>({ resolver: zodResolver(teamFormSchema), defaultValues: initial });
+  const form = useForm<TeamFormValues, unknown, TeamFormOutput>({
+    resolver: zodResolver(teamForm) as never,
+    defaultValues: initial,
+  });
   const { errors } = form.formState;
   const { field, error } = fieldWiring<(typeof FIELDS)[number]>(ids, errors);
   const [uploading, setUploading] = useState(false);
@@ -124,23 +108,34 @@ export function TeamForm({
     >
       <div className="grid gap-2">
         <Label htmlFor={`${ids}-name`}>{T.name}</Label>
-        <Input required maxLength={100} autoComplete="off" {...field('name')} {...form.register('name')} />
+        <Input
+          required
+          maxLength={TEAM_LIMITS.name}
+          autoComplete="off"
+          {...field('name')}
+          {...form.register('name')}
+        />
         {error('name')}
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${ids}-tagline`}>{T.tagline}</Label>
-        <Input maxLength={200} {...field('tagline')} {...form.register('tagline')} />
+        <Input maxLength={TEAM_LIMITS.tagline} {...field('tagline')} {...form.register('tagline')} />
         {error('tagline')}
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${ids}-description`}>{T.description}</Label>
-        <Textarea rows={4} maxLength={5000} {...field('description')} {...form.register('description')} />
+        <Textarea
+          rows={4}
+          maxLength={TEAM_LIMITS.description}
+          {...field('description')}
+          {...form.register('description')}
+        />
         {error('description')}
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="grid gap-2">
           <Label htmlFor={`${ids}-location`}>{T.location}</Label>
-          <Input maxLength={200} {...field('location')} {...form.register('location')} />
+          <Input maxLength={TEAM_LIMITS.location} {...field('location')} {...form.register('location')} />
           {error('location')}
         </div>
         <div className="grid gap-2">

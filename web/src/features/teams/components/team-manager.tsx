@@ -18,7 +18,7 @@ const T = TEAM_TEXTS;
  */
 export function TeamManager({ team, onDisbanded }: { team: Team; onDisbanded: () => void }) {
   const can = teamAbilities(team);
-  const applications = useTeamApplications(team.id, can.canRespondToApplications);
+  const applications = useTeamApplications(team.id, can.canRespondApplications);
   const count = applications.data?.length;
   const showSettings = can.canEdit || can.canTransfer || can.canDisband;
   return (
@@ -27,7 +27,7 @@ export function TeamManager({ team, onDisbanded }: { team: Team; onDisbanded: ()
         <TabsList aria-label={T.manageTitle}>
           {showSettings ? <TabsTrigger value="settings">{T.settings}</TabsTrigger> : null}
           <TabsTrigger value="members">{T.membersSection}</TabsTrigger>
-          {can.canRespondToApplications ? (
+          {can.canRespondApplications ? (
             <TabsTrigger value="applications">
               {T.applications}{' '}
               <span
@@ -50,7 +50,7 @@ export function TeamManager({ team, onDisbanded }: { team: Team; onDisbanded: ()
       <TabsContent value="members">
         <ManageMembers team={team} />
       </TabsContent>
-      {can.canRespondToApplications ? (
+      {can.canRespondApplications ? (
         <TabsContent value="applications">
           <ManageApplications teamId={team.id} applications={applications} />
         </TabsContent>
@@ -61,7 +61,7 @@ export function TeamManager({ team, onDisbanded }: { team: Team; onDisbanded: ()
         </TabsContent>
       ) : null}
       <TabsContent value="gallery">
-        <ManageGallery teamId={team.id} canEdit={can.canEdit} />
+        <ManageGallery teamId={team.id} canEdit={can.canEditGallery} />
       </TabsContent>
     </Tabs>
   );
