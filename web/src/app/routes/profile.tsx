@@ -1,6 +1,7 @@
 import { PROFILE_TEXTS } from '@contract/profiles';
 import { PageContainer } from '@web/components/page';
 import { Button } from '@web/components/ui/button';
+import { UserGear } from '@web/features/gear/components/user-gear';
 import { UserPosts } from '@web/features/posts/components/user-posts';
 import { useProfile } from '@web/features/profiles/api/get-profile';
 import { ProfileHeader, ProfileHeaderSkeleton } from '@web/features/profiles/components/profile-header';
@@ -43,8 +44,9 @@ export function ProfilePage() {
     <PageContainer>
       <ProfileHeader profile={profile.data} viewer={user} />
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
-        <aside className="lg:order-2">
+        <aside className="grid content-start gap-6 lg:order-2">
           <ProfileTeams userId={profile.data.id} />
+          <UserGear userId={profile.data.id} />
         </aside>
         <div className="min-w-0 lg:order-1">
           <UserPosts userId={profile.data.id} />

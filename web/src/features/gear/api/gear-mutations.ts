@@ -1,0 +1,63 @@
+import { GEAR_TEXTS, type GearBodyInput, type GearPost } from '@contract/gear';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@web/lib/api';
+import { gearKeys } from './gear-keys';
+
+/** POST /api/gear → 201 the gear post. */
+export function createGear(body: GearBodyInput): Promise<GearPost> {
+  return apiRequest<GearPost>('POST', '/api/gear', body);
+}
+
+export function useCreateGear() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createGear,
+    meta: { errorToast: { title: GEAR_TEXTS.postFailed } },
+    onSuccess: (gear) => {
+      void queryClient.invalidateQueries({ queryKey: gearKeys.userGear(gear.user.id) });
+    },
+  });
+}
+
+/** POST /api/gear/{id}/rate → the item with its new average and count. */
+export function rateGear({ id, rating }: { id: string; rating: number }): Promise<GearPost> {
+  return apiRequest<GearPost>('POST', `/api/gear/${encodeURIComponent(id)}/rate`, { rating });
+}
+
+/**
+ * Rating keeps the to-rate list where it is (the page moves on locally, SPEC §4): the rated item
+ * is replaced in place by the answer; Top Rated is refreshed when next shown.
+ */
+export function useRateGear() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rateGear,
+    meta: { errorToast: { title: GEAR_TEXTS.rateFailed } },
+    onSuccess: (gear) => {
+      queryClient.setQueryData<GearPost[]>(gearKeys.toRate(), (list) =>
+        list?.map((g) => (g.id === gear.id ? gear : g)),
+      );
+      void queryClient.invalidateQueries({ queryKey: [...gearKeys.all, 'top-rated'] });
+      void queryClient.invalidateQueries({ queryKey: gearKeys.userGear(gear.user.id) });
+    },
+  });
+}
+
+/** DELETE /api/gear/{id} → 204 (the owner or an admin). */
+export async function deleteGear(id: string): Promise<void> {
+  await apiRequest('DELETE', `/api/gear/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteGear() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteGear,
+    meta: { errorToast: { title: GEAR_TEXTS.deleteFailed } },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: gearKeys.all });
+      void queryClient.invalidateQueries({
+        predicate: (q) => q.queryKey[0] === '/api/user' && q.queryKey[2] === 'gear',
+      });
+    },
+  });
+}
