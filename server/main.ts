@@ -84,8 +84,8 @@ async function main() {
     database.db,
     storage,
     (done) => {
-      if (done.sessions + done.uploadTokens + done.images + done.youtube > 0)
-        log.info(done, 'housekeeping: expired rows removed, YouTube data refreshed');
+      if (done.sessions + done.uploadTokens + done.images + done.youtube + (done.badges ?? 0) > 0)
+        log.info(done, 'housekeeping: expired rows removed, YouTube data refreshed, badges awarded');
     },
     (err) => log.error({ err }, 'housekeeping failed'),
     undefined,

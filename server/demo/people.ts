@@ -625,15 +625,3 @@ export const GEAR: DemoGear[] = [
     days: 0,
   },
 ];
-
-export const BADGES: [string, string][] = [
-  [DEMO_ADMIN, 'Founding Member'],
-  ['ghost_recon_mike', 'Founding Member'],
-  ['ghost_recon_mike', 'Team Leader'],
-  ['milsim_maria', 'Event Organizer'],
-  ['north_ops_dan', 'Event Organizer'],
-  ['tactical_tom', 'Top Reviewer'],
-  ['lena_medic', 'Medic'],
-  ['kim.marksman', 'Marksman'],
-  ['sarah.speedsoft', 'Speed Demon'],
-];

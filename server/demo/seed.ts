@@ -32,6 +32,7 @@ import {
   userBadges,
   users,
 } from '../db/schema';
+import { backfillBadges } from '../modules/badges';
 import { describeAndResize, storePreparedImage } from '../modules/uploads';
 import type { ObjectStorage } from '../storage/types';
 import { avatarSvg, bannerSvg, drawPixels, encodeWebp, gearSvg, logoSvg, posterSvg, sceneSvg } from './art';
@@ -48,7 +49,7 @@ import {
 } from './community';
 import { NEWS, seedNews, seedTutorials, TUTORIALS } from './content';
 import { seedEvents } from './events';
-import { BADGES, COMMENT_POOL, DEMO_ADMIN, GEAR, PLAYERS, POSTS, TEAMS } from './people';
+import { COMMENT_POOL, DEMO_ADMIN, GEAR, PLAYERS, POSTS, TEAMS } from './people';
 import { between, int, pick, type Rng, rngFrom, sample } from './random';
 import { STORES, seedStores } from './stores';
 
@@ -408,11 +409,6 @@ function buildPlan(now: Date, adminUsernames: string[]) {
     });
   });
 
-  const badgeRows = BADGES.map(([name, badge]) => {
-    const u = user(name);
-    return { userId: u.id, badge, createdAt: between2(rng, u.joinedAt, now) };
-  });
-
   // Analytics: visits over the past 30 days ----------------------------------------------------
   const sessionRows: (typeof sessions.$inferInsert)[] = [];
   const viewRows: (typeof pageViews.$inferInsert)[] = [];
@@ -512,7 +508,6 @@ function buildPlan(now: Date, adminUsernames: string[]) {
     galleryRows,
     gearRows,
     ratingRows,
-    badgeRows,
     sessionRows,
     viewRows,
     searchRows,
@@ -591,7 +586,10 @@ export async function seedDemo(
     await tx.insert(teamGallery).values(r(plan.galleryRows));
     await tx.insert(gearPosts).values(r(plan.gearRows));
     await tx.insert(gearRatings).values(r(plan.ratingRows));
-    await tx.insert(userBadges).values(r(plan.badgeRows));
+    // Badges from the rules (modules/badges), once the content that earns them is in: the awards
+    // the services made as rows went in are dated today, the backfill dates each from the history.
+    await tx.delete(userBadges);
+    await backfillBadges(tx as unknown as Db);
     await tx.insert(sessions).values(r(plan.sessionRows));
     await tx.insert(pageViews).values(plan.viewRows);
     await tx.insert(searchEvents).values(r(plan.searchRows));

@@ -1,17 +1,71 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rows } from '../../db/rows';
+import { BADGE_RULES, type BadgeRule } from './rules';
 
 /** What just happened to a player; each trigger re-checks the badge rules it can change. */
 export type BadgeTrigger =
   | 'post' // the player posted
-  | 'event-registration' // the player registered for an event
+  | 'event-registration' // the player registered for an event (or was moved up from its waitlist)
   | 'team' // the player founded or joined a team
   | 'gear-upload' // the player uploaded gear
   | 'rating-given' // the player rated someone's gear
   | 'gear-rated'; // someone rated the player's gear
 
+/** Where an award that failed is reported (the write it follows has gone through). */
+export const awardErrors = {
+  report: (err: unknown, userId: string, trigger: string) =>
+    console.error(`badges: award after '${trigger}' for ${userId} failed`, err),
+};
+
+/**
+ * The rules among `rules` the player does not hold and now meets, awarded (never twice: the
+ * unique (user_id, badge) index and ON CONFLICT DO NOTHING), in one statement: per rule, a look
+ * at the player's badges and, when not held, the capped count. Answers the badges awarded.
+ */
+export async function awardRules(db: Db, userId: string, rules: readonly BadgeRule[]): Promise<string[]> {
+  if (rules.length === 0) return [];
+  const candidates = rules.map(
+    (r) =>
+      sql`SELECT ${r.id}::text AS badge
+          WHERE NOT EXISTS (SELECT 1 FROM user_badges b WHERE b.user_id = ${userId}::uuid AND b.badge = ${r.id}::text)
+            AND ${r.current(userId)} >= ${r.target}::int`,
+  );
+  const added = await rows<{ badge: string }>(
+    db,
+    sql`INSERT INTO user_badges (user_id, badge)
+        SELECT ${userId}::uuid, c.badge FROM (${sql.join(candidates, sql` UNION ALL `)}) c
+        ON CONFLICT (user_id, badge) DO NOTHING RETURNING badge`,
+  );
+  return added.map((r) => r.badge);
+}
+
 /**
  * Awards the badges a player has just earned (never twice; kept when the reason goes). Every
- * write path that can earn a badge calls this inside its transaction, after its own write.
- * The rules live in the badges module (issue 13); until they land this awards nothing.
+ * write path that can earn a badge calls this inside its transaction, after its own write; only
+ * the rules the trigger can change are counted (BADGE_RULES in rules.ts).
+ *
+ * It runs in a savepoint of the caller's transaction (a transaction of its own when called
+ * outside one), behind a lock on the player when a rule counts past one: a player's concurrent
+ * writes are counted one after the other, so two posts arriving at once as the 9th and 10th still
+ * earn '10 Posts'. A failure here (even a deadlock on that lock) is reported and rolled back to the
+ * savepoint; it never fails the player's write. A badge
+ * missed that way is earned at the player's next trigger of that kind (the rules compare counts
+ * to targets with >=), when their profile's badges are read, or by the backfill.
  */
-export async function awardBadges(_db: Db, _userId: string, _trigger: BadgeTrigger): Promise<void> {}
+export async function awardBadges(db: Db, userId: string, trigger: BadgeTrigger): Promise<void> {
+  const rules = BADGE_RULES.filter((r) => r.triggers.includes(trigger));
+  if (rules.length === 0) return;
+  try {
+    await db.transaction(async (tx) => {
+      // Only a count above one can be missed by two writes counting at once (a target of one is
+      // met by the write itself): 'post', 'event-registration' and 'rating-given', each locking
+      // the player who acted, so a transaction takes one such lock (a rating's owner award none).
+      if (rules.some((r) => r.target > 1))
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`badges:${userId}`}))`);
+      await awardRules(tx as unknown as Db, userId, rules);
+    });
+  } catch (err) {
+    awardErrors.report(err, userId, trigger);
+  }
+}

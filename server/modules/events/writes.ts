@@ -7,6 +7,7 @@ import { rows } from '../../db/rows';
 import { calendarTokens, events } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
+import { awardBadges } from '../badges';
 import { can } from './policy';
 import { getEvent } from './service';
 
@@ -76,6 +77,8 @@ async function fillFromWaitlist(tx: Tx, eventId: string, e: LockedEvent): Promis
       sql`UPDATE events SET registered_count = registered_count + ${promoted.length},
             waitlist_count = waitlist_count - ${promoted.length} WHERE id = ${eventId}`,
     );
+  // A place taken from the waitlist counts toward the event badges from now.
+  for (const p of promoted) await awardBadges(asDb(tx), p.userId, 'event-registration');
   return promoted.map((p) => p.userId);
 }
 
@@ -132,9 +135,11 @@ export async function takePlace(db: Db, user: SessionUser, eventId: string): Pro
   });
 }
 
-/** POST registration: takePlace, then the event as the player now sees it. */
+/** POST registration: takePlace, the event badges, then the event as the player now sees it. */
 export async function register(db: Db, user: SessionUser, eventId: string): Promise<Event> {
   await takePlace(db, user, eventId);
+  // After the place is taken, out of the event row's lock: the badges' counts never queue there.
+  await awardBadges(db, user.id, 'event-registration');
   return getEvent(db, eventId, user);
 }
 

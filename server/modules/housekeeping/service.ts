@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
 import { images, uploadTokens, userSessions } from '../../db/schema';
 import type { ObjectStorage } from '../../storage/types';
+import { backfillBadges, backfillMembership } from '../badges';
 import { refreshYoutubeData, type YoutubeClient } from '../tutorials';
 import { deleteStoredImage, IMAGE_REFERENCES } from '../uploads';
 
@@ -22,20 +23,28 @@ export interface HousekeepingResult {
   images: number;
   /** Tutorials whose YouTube data was fetched again (over a day old). */
   youtube: number;
+  /** With `badges`: badges awarded by the sweep. */
+  badges?: number;
 }
 
 export interface HousekeepingOptions {
   sweepImages?: boolean;
   /** With YOUTUBE_API_KEY: tutorials' youtubeData older than a day is fetched again. */
   youtube?: YoutubeClient | null;
+  /**
+   * 'all': every badge rule for every player (the backfill: a database from before the badges, or an
+   * award that failed); 'membership': the one-year rule alone (it has no write to trigger it).
+   */
+  badges?: 'all' | 'membership';
 }
 
 /**
  * Deletes expired sessions; the raw uploads of addresses expired for over five minutes (the
  * address rows themselves after a day); and, with `sweepImages`, stored images (with their
  * variants) that no column of IMAGE_REFERENCES holds any more, once past their grace period; and,
- * with `youtube`, tutorials' YouTube data over a day old (last, so an unreachable API fails only
- * that part). Safe to run at any time and in several processes.
+ * with `badges`, the badge backfill (modules/badges); and, with `youtube`, tutorials' YouTube data
+ * over a day old (last, so an unreachable API fails only that part). Safe to run at any time and
+ * in several processes.
  */
 export async function runHousekeeping(
   db: Db,
@@ -88,8 +97,14 @@ export async function runHousekeeping(
     );
 
   const swept = opts.sweepImages ? await sweepImages(db, storage, now) : 0;
+  const badges =
+    opts.badges === 'all'
+      ? { badges: await backfillBadges(db) }
+      : opts.badges === 'membership'
+        ? { badges: await backfillMembership(db) }
+        : {};
   const youtube = opts.youtube ? await refreshYoutubeData(db, opts.youtube, now) : 0;
-  return { sessions: sessions.length, uploadTokens: tokens, images: swept, youtube };
+  return { sessions: sessions.length, uploadTokens: tokens, images: swept, youtube, ...badges };
 }
 
 /** One anti-join over every referencing column (IMAGE_REFERENCES): a batch of orphans per query. */
@@ -143,13 +158,14 @@ export function scheduleHousekeeping(
   opts: { youtube?: YoutubeClient | null } = {},
 ): () => void {
   let lastSweep = 0;
+  // Badges: every rule at the first run (the backfill), then the one-year rule on each run.
+  let badges: 'all' | 'membership' = 'all';
   const run = () => {
     const sweep = Date.now() - lastSweep >= sweepEveryMs;
     if (sweep) lastSweep = Date.now();
-    return runHousekeeping(db, storage, new Date(), { sweepImages: sweep, youtube: opts.youtube }).then(
-      onResult,
-      onError,
-    );
+    const options = { sweepImages: sweep, youtube: opts.youtube, badges };
+    badges = 'membership';
+    return runHousekeeping(db, storage, new Date(), options).then(onResult, onError);
   };
   void run();
   const timer = setInterval(run, everyMs);

@@ -7,6 +7,7 @@ import { comments, postLikes, posts, users } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import { recordPostEvent } from '../analytics';
 import type { SessionUser } from '../auth';
+import { awardBadges } from '../badges';
 import { assertNoBlockedWords } from '../moderation';
 import { can } from './policy';
 import { presentPost } from './service';
@@ -18,6 +19,7 @@ export async function createPost(db: Db, author: SessionUser, body: CreatePostBo
     .values({ userId: author.id, caption: body.caption, images: body.images })
     .returning();
   await recordPostEvent(db, post.id, author.id, 'create');
+  await awardBadges(db, author.id, 'post');
   const card = {
     id: post.id,
     userId: author.id,
