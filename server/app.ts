@@ -2,14 +2,14 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../contract/messages';
-import { healthAnswer } from '../contract';
+import { DEFAULT_MAP_TILES, healthAnswer, tileOrigin } from '../contract';
 import type { App, AppDeps, Ctx } from './context';
 import { MODULES } from './modules';
 import { registerAdminScope } from './modules/admin';
 import { SessionCache } from './modules/auth';
-import { createImageSigner } from './modules/image-proxy';
+import { createImageSigner, createMediaAttacher } from './modules/image-proxy';
 import { FeedCache } from './modules/posts';
-import { JobQueue } from './modules/uploads';
+import { ImageMetaCache, JobQueue } from './modules/uploads';
 import { registerCompression } from './plugins/compression';
 import { registerCurrentUser } from './plugins/current-user';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -34,18 +34,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(jsonSchemaSerializerCompiler as never);
 
+  const imageSigner = createImageSigner(deps.config.sessionSecret);
+  // The sizes and variants of own images, looked up once and kept in this process (decision 012).
+  const media = createMediaAttacher(imageSigner, new ImageMetaCache(deps.database.db));
   const ctx: Ctx = {
     db: deps.database.db,
     storage: deps.storage,
     config: deps.config,
     sessions: new SessionCache(deps.config.sessionCacheMs ?? 5_000),
-    feed: new FeedCache(deps.config.feedCacheMs ?? 5_000),
-    imageSigner: createImageSigner(deps.config.sessionSecret),
+    feed: new FeedCache(deps.config.feedCacheMs ?? 5_000).preparedBy(media),
+    imageSigner,
+    media,
     imageJobs: new JobQueue(deps.config.imageJobs?.concurrency ?? 1, deps.config.imageJobs?.maxWaiting ?? 8),
   };
 
   registerErrorHandler(app);
-  await registerSecurity(app, { storageOrigin: (await deps.storage.publicOrigin?.()) ?? null });
+  await registerSecurity(app, {
+    storageOrigin: (await deps.storage.publicOrigin?.()) ?? null,
+    tileOrigin: tileOrigin((deps.config.mapTiles ?? DEFAULT_MAP_TILES).url),
+  });
   await registerCompression(app);
   await registerRateLimit(app, deps.config);
   await registerCurrentUser(app, ctx);

@@ -8,7 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database, Db } from './db/client';
 import type { SessionCache } from './modules/auth';
-import type { ImageSigner } from './modules/image-proxy';
+import type { ImageSigner, MediaAttacher } from './modules/image-proxy';
 import type { FeedCache } from './modules/posts';
 import type { JobQueue } from './modules/uploads';
 import type { ObjectStorage } from './storage/types';
@@ -50,6 +50,8 @@ export interface AppConfig {
   eventsImportUrl?: string;
   /** YOUTUBE_API_KEY and YOUTUBE_API_BASE: tutorials' view counts and channel names; unset, none are fetched. */
   youtube?: { apiKey: string; apiBase: string } | null;
+  /** MAP_TILE_URL and MAP_TILE_ATTRIBUTION: the map's tile source (default OpenStreetMap's standard tiles). */
+  mapTiles?: { url: string; attribution: string };
   /** Image jobs run at once, and waiting, before a 503 (default 1 and 8). */
   imageJobs?: { concurrency: number; maxWaiting: number };
 }
@@ -71,6 +73,8 @@ export interface Ctx {
   imageJobs: JobQueue;
   /** Signs outside image addresses for the image proxy. */
   imageSigner: ImageSigner;
+  /** Gives an answer's objects their `media` maps (the image proxy's hook, and the feed cache once per page). */
+  media: MediaAttacher;
 }
 
 /**

@@ -129,8 +129,35 @@ describe('media maps in answers', () => {
       'https://images.example.com/field.jpg': { src: signer.proxied('https://images.example.com/field.jpg') },
       'https://images.example.com/me.png': { src: signer.proxied('https://images.example.com/me.png') },
     });
+    // Read again (from the feed cache when it is on): the same maps.
+    const again = (await open.app.inject({ url: '/api/posts/feed' })).json();
+    expect(again.find((p: { caption: string }) => p.caption === 'mixed').media).toEqual(post.media);
     const me = (await open.app.inject({ url: '/api/user', headers: { cookie: author.cookie } })).json();
     expect(me.media['https://images.example.com/me.png'].src).toMatch(/^\/api\/image-proxy\?url=/);
+  });
+
+  it('works each object out once: a copy of one already done (a cached feed card) is passed over', async () => {
+    let signed = 0;
+    const counting: typeof signer = {
+      ...signer,
+      proxied: (address: string) => {
+        signed++;
+        return signer.proxied(address);
+      },
+    };
+    const card: Record<string, unknown> = { id: 1, images: ['https://images.example.com/a.jpg'] };
+    await attachMedia([card], counting);
+    expect(signed).toBe(1);
+    const shown = [{ ...card, isLiked: true }];
+    await attachMedia(shown, counting);
+    expect(signed).toBe(1);
+    expect(shown[0].media).toEqual({
+      'https://images.example.com/a.jpg': { src: signer.proxied('https://images.example.com/a.jpg') },
+    });
+    expect(Object.keys(JSON.parse(JSON.stringify(shown[0])))).toEqual(['id', 'images', 'media', 'isLiked']);
+    // A fresh object with the same address is worked out.
+    await attachMedia([{ id: 2, images: ['https://images.example.com/a.jpg'] }], counting);
+    expect(signed).toBe(2);
   });
 
   it('attachMedia leaves answers without outside images as they are', async () => {

@@ -1,6 +1,7 @@
 import type { AppModule } from '../../context';
 import { imageProxyRoutes } from './routes';
 
+export { createMediaAttacher, type MediaAttacher } from './media';
 export { createImageSigner, type ImageSigner } from './signing';
 
 /**

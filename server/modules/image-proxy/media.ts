@@ -5,8 +5,14 @@ import type { ImageSigner } from './signing';
 const isOutside = (v: unknown): v is string =>
   typeof v === 'string' && v.charCodeAt(0) === 104 && (v.startsWith('https://') || v.startsWith('http://'));
 const isOwn = (v: unknown): v is string => typeof v === 'string' && v.startsWith(OWN_IMAGE_PREFIX);
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+const isPlainObject = (v: unknown): v is Record<string | symbol, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * Marks an object whose map is made (or that has none to make). A symbol: copied by object
+ * spread, as a presenter copies a cached card, and never written into the JSON answer.
+ */
+const DONE = Symbol('media done');
 
 /** An object of the answer and the image addresses (outside, or own when measured) it shows. */
 type Target = { record: Record<string, unknown>; addresses: string[] };
@@ -28,6 +34,8 @@ function walk(payload: unknown, own: boolean, targets: Target[]): void {
     return;
   }
   if (!isPlainObject(payload)) return;
+  // Done already (a cached feed card, decision 008): nothing below it to do again.
+  if (payload[DONE] === true) return;
   const addresses: string[] = [];
   collectOwn(payload, addresses, own);
   for (const key in payload) {
@@ -77,5 +85,13 @@ export async function attachMedia(
       media[address] = entry;
     }
     if (media) record.media = media;
+    (record as Record<symbol, unknown>)[DONE] = true;
   }
+}
+
+/** attachMedia with this process's signer and image sizes: the one way every area gives answers their maps. */
+export type MediaAttacher = (payload: unknown) => Promise<void>;
+
+export function createMediaAttacher(signer: ImageSigner, meta: ImageMetaCache): MediaAttacher {
+  return (payload) => attachMedia(payload, signer, meta);
 }

@@ -1,16 +1,13 @@
 import { text, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { isApiRoute } from '../../plugins/current-user';
-import { ImageMetaCache } from '../uploads';
-import { attachMedia } from './media';
 import { proxiedImage } from './service';
 
 /** The signed image proxy, and the hook that gives API answers their `media` maps. */
 export async function imageProxyRoutes(app: App, ctx: Ctx) {
-  // The sizes and variants of own images, looked up once and kept in this process (decision 012).
-  const imageMeta = new ImageMetaCache(ctx.db);
+  // Objects that already carry their map (cached feed cards) are passed over.
   app.addHook('preSerialization', async (request, _reply, payload) => {
-    if (isApiRoute(request)) await attachMedia(payload, ctx.imageSigner, imageMeta);
+    if (isApiRoute(request)) await ctx.media(payload);
     return payload;
   });
 

@@ -1,8 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import type { FeedPost } from '../../../contract';
 
-/** A feed card as every viewer sees it: all but the viewer's own like. */
-export type SharedCard = Omit<FeedPost, 'isLiked' | 'canDelete' | 'media'>;
+/** A feed card as every viewer sees it: all but the viewer's own like and abilities. */
+export type SharedCard = Omit<FeedPost, 'isLiked' | 'canDelete'>;
 
 interface LikeEntry {
   /** Posts whose like by this viewer is known... */
@@ -25,6 +25,7 @@ export class FeedCache {
   private listening = false;
   private readonly pages: LRUCache<string, SharedCard[]>;
   private readonly likes: LRUCache<string, LikeEntry>;
+  private prepareCards: (cards: SharedCard[]) => Promise<void> = async () => {};
 
   constructor(
     readonly ttlMs = 5_000,
@@ -37,6 +38,19 @@ export class FeedCache {
     const options = { ttl: Math.max(ttlMs, 1), ttlResolution: 0, perf: { now } };
     this.pages = new LRUCache({ max: maxPages, ...options });
     this.likes = new LRUCache({ max: maxViewers, ...options });
+  }
+
+  /**
+   * What is done to a page once, as it is read from the database, rather than on every answer
+   * that shows it: the image proxy's `media` maps (server/app.ts).
+   */
+  preparedBy(prepare: (cards: SharedCard[]) => Promise<void>): this {
+    this.prepareCards = prepare;
+    return this;
+  }
+
+  prepare(cards: SharedCard[]): Promise<void> {
+    return this.prepareCards(cards);
   }
 
   get enabled(): boolean {

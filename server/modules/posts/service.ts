@@ -22,6 +22,8 @@ interface PostRow {
 export interface FeedQuery {
   viewerId: string | null;
   authorId?: string;
+  /** Only the posts of this team's members (GET /api/teams/{id}/feed). */
+  teamId?: string;
   limit: number;
   before?: string;
 }
@@ -45,6 +47,9 @@ function pageLimit(limit: number): number {
  */
 export function feedSql(opts: FeedQuery): SQL {
   const author = opts.authorId ? sql`AND p.user_id = ${opts.authorId}` : sql``;
+  const team = opts.teamId
+    ? sql`AND p.user_id IN (SELECT tm.user_id FROM team_members tm WHERE tm.team_id = ${opts.teamId})`
+    : sql``;
   const cursor = opts.before
     ? sql`AND (p.created_at, p.id) < (SELECT b.created_at, b.id FROM posts b WHERE b.id = ${opts.before})`
     : sql``;
@@ -54,7 +59,7 @@ export function feedSql(opts: FeedQuery): SQL {
       EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${viewer}) AS is_liked
     FROM (SELECT p.id, p.user_id, p.caption, p.images, p.created_at, p.likes_count, p.comments_count
           FROM posts p
-          WHERE true ${author} ${cursor}
+          WHERE true ${author} ${team} ${cursor}
           ORDER BY p.created_at DESC, p.id DESC
           LIMIT ${sql.raw(String(pageLimit(opts.limit)))}) p
     JOIN users u ON u.id = p.user_id
@@ -129,11 +134,10 @@ export async function readFeed(
   const cards = cache.page(key);
   if (!cards) {
     const posts = await listPosts(db, opts);
-    cache.storePage(
-      key,
-      posts.map(({ isLiked: _, ...card }) => card),
-      stamp,
-    );
+    const fresh = posts.map(({ isLiked: _, ...card }): SharedCard => card);
+    // The cards get their media maps here, once per page, not on each answer that shows them.
+    await cache.prepare(fresh);
+    cache.storePage(key, fresh, stamp);
     if (opts.viewerId)
       cache.storeLikes(
         opts.viewerId,
@@ -141,7 +145,7 @@ export async function readFeed(
         posts.filter((p) => p.isLiked).map((p) => p.id),
         stamp,
       );
-    return posts.map(({ isLiked, ...card }) => presentPost(card, isLiked, viewer));
+    return fresh.map((card, i) => presentPost(card, posts[i].isLiked, viewer));
   }
   if (!opts.viewerId) return cards.map((card) => presentPost(card, false, viewer));
   const liked = await viewerLikes(
