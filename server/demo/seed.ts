@@ -20,8 +20,6 @@ import {
   images as imagesTable,
   pageViews,
   postEvents,
-  productSources,
-  products,
   searchEvents,
   sessions,
   teamApplications,
@@ -36,7 +34,8 @@ import { backfillBadges } from '../modules/badges';
 import { describeAndResize, storePreparedImage } from '../modules/uploads';
 import type { ObjectStorage } from '../storage/types';
 import { avatarSvg, bannerSvg, drawPixels, encodeWebp, gearSvg, logoSvg, posterSvg, sceneSvg } from './art';
-import { EVENTS, FIELDS, PRODUCTS, SEARCHES } from './catalog';
+import { EVENTS, FIELDS, SEARCHES } from './catalog';
+import { planCatalog, seedCatalog } from './catalog-products';
 import {
   type IdMap,
   type PlannedPlayer,
@@ -243,39 +242,7 @@ function buildPlan(now: Date, adminUsernames: string[]) {
     image: image(`field-${i + 1}`, () => sceneSvg(f.scene, `field-${i}`)),
     createdAt: at(int(rng, 30, 200) * DAY),
   }));
-  const productRows: (typeof products.$inferInsert)[] = [];
-  const sourceRows: (typeof productSources.$inferInsert)[] = [];
-  for (const p of PRODUCTS) {
-    const id = randomUUID();
-    productRows.push({
-      id,
-      title: p.title,
-      description: p.description,
-      image: image(`product-${p.slug}`, () => gearSvg(p.kind, p.slug, { light: true, size: 600 })),
-      category: p.category,
-      brand: p.brand,
-      fps: p.fps,
-      weight: p.weight,
-      material: p.material,
-      magazineCapacity: p.magazineCapacity,
-      lastUpdated: at(int(rng, 1, 72) * HOUR),
-      createdAt: at(int(rng, 20, 90) * DAY),
-    });
-    for (const [vendor, price, inStock] of p.sources) {
-      const host = vendor
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-|-$/g, '');
-      sourceRows.push({
-        productId: id,
-        vendor,
-        price,
-        url: `https://${host}.example.com/products/${p.slug}`,
-        inStock,
-        lastChecked: at(int(rng, 1, 48) * HOUR),
-      });
-    }
-  }
+  const catalog = planCatalog(now, rng, image);
 
   // News and tutorials -------------------------------------------------------------------------
   const newsRows = NEWS.map((a, i) => ({
@@ -497,8 +464,7 @@ function buildPlan(now: Date, adminUsernames: string[]) {
     eventRows,
     registrationRows,
     fieldRows,
-    productRows,
-    sourceRows,
+    catalog,
     newsRows,
     tutorialRows,
     teamRows,
@@ -575,8 +541,7 @@ export async function seedDemo(
     await seedEvents(tx, r(plan.eventRows), r(plan.registrationRows), players.values(), admin);
     await seedStores(tx, admin);
     await tx.insert(fields).values(plan.fieldRows);
-    await tx.insert(products).values(plan.productRows);
-    await tx.insert(productSources).values(plan.sourceRows);
+    await seedCatalog(tx, plan.catalog);
     await seedNews(tx, plan.newsRows);
     await seedTutorials(tx, plan.tutorialRows);
     await tx.insert(teams).values(r(plan.teamRows));

@@ -1,5 +1,16 @@
 import type { AppModule } from '../../context';
-import { catalogRoutes } from './routes';
+import { catalogAdminRoutes, catalogRoutes } from './routes';
 
-/** The product catalog: the header search's gear group today; product pages and prices next. */
-export const catalogModule: AppModule = { name: 'catalog', routes: catalogRoutes };
+/** For the demo seed and tests: offers written (with their price history) through the one rule. */
+export { markThirtyDayLows, writeOffer } from './service';
+
+/**
+ * The product catalog and price comparison (issue 13): the header search's gear group and the
+ * product page for everyone; admins create and edit products and import vendors' price lists
+ * (Manage Catalog).
+ */
+export const catalogModule: AppModule = {
+  name: 'catalog',
+  routes: catalogRoutes,
+  adminRoutes: catalogAdminRoutes,
+};
