@@ -147,6 +147,7 @@ export const TEAM_TEXTS = {
   inviteSearchPlaceholder: 'Type at least 2 characters...',
   inviteSearchHint: 'Type at least 2 characters to search',
   noPlayers: 'No players found',
+  playersFound: 'Players found',
   searchFailed: 'Search failed',
   invite: 'Invite',
   invited: 'Invitation sent',

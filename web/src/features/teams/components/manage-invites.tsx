@@ -32,10 +32,7 @@ export function ManageInvites({ teamId }: { teamId: string }) {
 
   return (
     <div className="space-y-6">
-      <section className="space-y-3" aria-labelledby={`${ids}-search-heading`}>
-        <h2 id={`${ids}-search-heading`} className="sr-only">
-          {T.inviteSearchLabel}
-        </h2>
+      <div className="space-y-3">
         <div className="grid gap-2">
           <Label htmlFor={`${ids}-q`}>{T.inviteSearchLabel}</Label>
           <div className="relative">
@@ -64,7 +61,7 @@ export function ManageInvites({ teamId }: { teamId: string }) {
         ) : results.data.length === 0 ? (
           <p className="text-sm text-muted-foreground">{T.noPlayers}</p>
         ) : (
-          <ul className="space-y-2" aria-label={T.inviteSearchLabel}>
+          <ul className="space-y-2" aria-label={T.playersFound}>
             {results.data.map((user) => {
               const already = invitedIds.has(user.id);
               return (
@@ -87,7 +84,7 @@ export function ManageInvites({ teamId }: { teamId: string }) {
             })}
           </ul>
         )}
-      </section>
+      </div>
 
       <section className="space-y-3" aria-labelledby={`${ids}-pending`}>
         <h2 id={`${ids}-pending`} className="text-lg font-semibold">
