@@ -505,6 +505,7 @@ export const TEAM_TEXTS = {
   applicationClosed: 'This application has already been answered',
   inviteExists: 'This user already has a pending invite',
   inviteNotFound: 'Invite not found',
+  inviteClosed: 'This invite has already been answered',
   userNotFound: 'User not found',
   memberNotFound: 'Member not found',
   galleryItemNotFound: 'Image not found',

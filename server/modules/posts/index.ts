@@ -2,7 +2,7 @@ import type { AppModule } from '../../context';
 import { postRoutes } from './routes';
 
 export { FeedCache } from './feed-cache';
-export { feedSql } from './service';
+export { feedSql, listPosts, presentPost } from './service';
 export { addComment, createPost, like } from './writes';
 
 /** Posts: the feed, a player's posts, likes and comments. */
