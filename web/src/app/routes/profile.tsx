@@ -1,6 +1,7 @@
 import { PROFILE_TEXTS } from '@contract/profiles';
 import { PageContainer } from '@web/components/page';
 import { Button } from '@web/components/ui/button';
+import { ProfileBadges } from '@web/features/badges/components/profile-badges';
 import { UserGear } from '@web/features/gear/components/user-gear';
 import { UserPosts } from '@web/features/posts/components/user-posts';
 import { useProfile } from '@web/features/profiles/api/get-profile';
@@ -46,6 +47,7 @@ export function ProfilePage() {
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
         <aside className="grid content-start gap-6 lg:order-2">
           <ProfileTeams userId={profile.data.id} />
+          <ProfileBadges userId={profile.data.id} />
           <UserGear userId={profile.data.id} />
         </aside>
         <div className="min-w-0 lg:order-1">

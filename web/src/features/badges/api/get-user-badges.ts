@@ -1,0 +1,14 @@
+import type { UserBadgesAnswer } from '@contract/badges';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { badgeKeys } from './keys';
+
+/**
+ * GET /api/user/{userId}/badges. Badges change with what the player does anywhere (posts, events,
+ * teams, gear), so unlike the app's default this answer is read again each time a profile shows it.
+ */
+export const userBadgesQueryOptions = (userId: string) =>
+  queryOptions<UserBadgesAnswer>({ queryKey: badgeKeys.user(userId), staleTime: 0 });
+
+export function useUserBadges(userId: string) {
+  return useQuery(userBadgesQueryOptions(userId));
+}
