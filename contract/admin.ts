@@ -8,6 +8,7 @@ export const ADMIN_TEXTS = {
   manageEvents: 'Manage Events',
   manageNews: 'Manage News',
   manageStores: 'Manage Stores',
+  manageCatalog: 'Manage Catalog',
   moderatePosts: 'Moderate Posts',
   viewAnalytics: 'View Analytics',
   manageBlockedWords: 'Manage Blocked Words',

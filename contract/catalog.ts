@@ -291,7 +291,7 @@ export const CATALOG_TEXTS = {
   csvFile: 'CSV file',
   feedUrl: 'Feed address',
   fromCsv: 'Paste or upload',
-  fromFeed: 'Feed address',
+  fromFeed: 'From a feed',
   preview: 'Preview',
   previewing: 'Checking...',
   commit: 'Import',

@@ -15,6 +15,7 @@ const TILES = [
   'Manage Blocked Words',
   'Manage Admins',
   'Manage Stores',
+  'Manage Catalog',
 ];
 
 const tile = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}`) });

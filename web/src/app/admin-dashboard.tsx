@@ -2,6 +2,7 @@ import { AdminSection, type AdminTools } from '@web/features/admin/components/ad
 import { BlockedWords } from '@web/features/admin/components/blocked-words';
 import { ManageAdmins } from '@web/features/admin/components/manage-admins';
 import { AnalyticsView } from '@web/features/analytics/components/analytics-view';
+import { ManageCatalog } from '@web/features/catalog/components/manage-catalog';
 import { ManageEvents } from '@web/features/events/components/manage-events';
 import { ManageNews } from '@web/features/news/components/manage-news';
 import { ModeratePosts } from '@web/features/posts/components/moderate-posts';
@@ -17,6 +18,7 @@ export const ADMIN_TOOLS: AdminTools = {
   events: ManageEvents,
   news: ManageNews,
   stores: ManageStores,
+  catalog: ManageCatalog,
   posts: ModeratePosts,
   analytics: AnalyticsView,
   'blocked-words': BlockedWords,

@@ -1,10 +1,13 @@
-import { ComingSoon, PageContainer } from '@web/components/page';
+import { PageContainer } from '@web/components/page';
+import { ProductDetails } from '@web/features/catalog/components/product-details';
+import { useParams } from 'react-router';
 
-/** /products/{productId}: a catalog product with its offers and price history (issue 13). */
+/** /products/{productId}: a catalog product with its offers and price history (issue 13). Public. */
 export function ProductPage() {
+  const { productId = '' } = useParams();
   return (
     <PageContainer>
-      <ComingSoon />
+      <ProductDetails key={productId} id={productId} />
     </PageContainer>
   );
 }

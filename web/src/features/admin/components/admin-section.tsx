@@ -12,6 +12,7 @@ import {
   Newspaper,
   ShieldAlert,
   Store,
+  Tags,
   UserCog,
 } from 'lucide-react';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
@@ -21,6 +22,7 @@ export type AdminView =
   | 'events'
   | 'news'
   | 'stores'
+  | 'catalog'
   | 'posts'
   | 'analytics'
   | 'blocked-words'
@@ -85,6 +87,12 @@ export const ADMIN_TILES: readonly Tile[] = [
     title: ADMIN_TEXTS.manageStores,
     description: 'Add, edit and remove stores in the locator',
     icon: Store,
+  },
+  {
+    view: 'catalog',
+    title: ADMIN_TEXTS.manageCatalog,
+    description: 'Products, vendor prices and price-list imports',
+    icon: Tags,
   },
 ];
 

@@ -150,7 +150,7 @@ describe('header search', () => {
 
   it.each([
     ['Viper Night', `/events/${EVENTS[1].id}`],
-    ['Viper mask', '/'],
+    ['Viper mask', `/products/${GEAR[2].id}`],
   ])('choosing %s (an event or a gear item) goes to %s', async (name, path) => {
     mockFetch(searches());
     renderApp(<HeaderSearch />, { route: '/teams' });

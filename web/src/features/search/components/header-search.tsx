@@ -47,7 +47,7 @@ function optionsOf(results: SearchResults | null): Option[] {
       key: `gear:${g.id}`,
       group: 'gear' as const,
       label: g.name,
-      to: '/',
+      to: `/products/${encodeURIComponent(g.id)}`,
     })),
   ];
 }

@@ -1,0 +1,10 @@
+/**
+ * Query keys of the catalog, from one factory: a product page under '/api/products', Manage
+ * Catalog's lists under '/api/admin/products', so one invalidation refreshes each after a change.
+ */
+export const catalogKeys = {
+  all: ['/api/products'] as const,
+  detail: (id: string) => [...catalogKeys.all, 'detail', id] as const,
+  admin: ['/api/admin/products'] as const,
+  adminList: (search = '') => [...catalogKeys.admin, 'list', search] as const,
+};
