@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_APPLICATION_MESSAGE, TEAM_TEXTS } from '../../../contract';
 import type { Db } from '../../db/client';
@@ -823,11 +824,49 @@ describe('member count', () => {
   }, 60_000);
 });
 
-/** Counts the statements the app sends through drizzle (its logger) while `fn` runs. */
+/**
+ * Counts the statements the app sends while `fn` runs: on PostgreSQL at the pool (its own queries
+ * and those of the clients it lends, which also carry the named prepared statements that bypass
+ * drizzle); on PGlite through drizzle's logger (every statement goes through drizzle there).
+ */
 async function countQueries(database: Db, fn: () => Promise<unknown>): Promise<number> {
+  let n = 0;
+  const client = (database as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const pool = client as pg.Pool & {
+      query: (...a: unknown[]) => unknown;
+      connect: (...a: unknown[]) => unknown;
+    };
+    const [query, connect] = [pool.query, pool.connect];
+    const wrapped = new WeakSet<object>();
+    pool.query = function (this: unknown, ...args: unknown[]) {
+      n++;
+      return query.apply(this, args);
+    } as typeof pool.query;
+    pool.connect = async function (this: unknown, ...args: unknown[]) {
+      const c = (await connect.apply(this, args)) as pg.PoolClient & { query: (...a: unknown[]) => unknown };
+      if (!wrapped.has(c)) {
+        wrapped.add(c);
+        const own = c.query;
+        c.query = function (this: unknown, ...a: unknown[]) {
+          if (counting) n++;
+          return own.apply(this, a);
+        } as typeof c.query;
+      }
+      return c;
+    } as typeof pool.connect;
+    let counting = true;
+    try {
+      await fn();
+    } finally {
+      counting = false;
+      pool.query = query;
+      pool.connect = connect;
+    }
+    return n;
+  }
   const session = (database as unknown as { session: { logger: unknown; options: { logger?: unknown } } })
     .session;
-  let n = 0;
   const counter = { logQuery: () => void n++ };
   const [logger, optionLogger] = [session.logger, session.options.logger];
   session.logger = counter;
