@@ -48,6 +48,7 @@ import {
 } from './community';
 import { NEWS, seedNews, seedTutorials, TUTORIALS } from './content';
 import { seedEvents } from './events';
+import { seedGear } from './gear';
 import { COMMENT_POOL, DEMO_ADMIN, GEAR, PLAYERS, POSTS, TEAMS } from './people';
 import { between, int, pick, type Rng, rngFrom, sample } from './random';
 import { STORES, seedStores } from './stores';
@@ -549,8 +550,7 @@ export async function seedDemo(
     await tx.insert(teamInvites).values(r(plan.inviteRows));
     await tx.insert(teamApplications).values(r(plan.applicationRows));
     await tx.insert(teamGallery).values(r(plan.galleryRows));
-    await tx.insert(gearPosts).values(r(plan.gearRows));
-    await tx.insert(gearRatings).values(r(plan.ratingRows));
+    await seedGear(tx, r(plan.gearRows), r(plan.ratingRows), players.values());
     // Badges from the rules (modules/badges), once the content that earns them is in: the awards
     // the services made as rows went in are dated today, the backfill dates each from the history.
     await tx.delete(userBadges);

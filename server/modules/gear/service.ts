@@ -200,13 +200,23 @@ function foreignKeyViolation(err: unknown): boolean {
  * (403), 404 for unknown gear. The trigger on gear_ratings updates the item's counters and
  * weighted rating and the stats row; then the badges, and a re-rank if C moved far enough.
  */
-export async function rateGear(
+export async function rateGear(db: Db, rater: SessionUser, id: string, rating: number): Promise<GearPost> {
+  await addRating(db, rater, id, rating);
+  await rerankGear(db);
+  return getGear(db, id, rater);
+}
+
+/**
+ * The rating itself, in its transaction, with the badges; no re-rank (rateGear does it after
+ * each rating; the demo seed once at its end). `createdAt` is for the demo seed only.
+ */
+export async function addRating(
   db: Db,
   rater: SessionUser,
   id: string,
   rating: number,
-  seed: { createdAt?: Date } = {},
-): Promise<GearPost> {
+  createdAt?: Date,
+): Promise<void> {
   if (!Number.isInteger(rating) || rating < RATING_MIN || rating > RATING_MAX)
     throw badRequest('Invalid input', { rating: ['Invalid input'] });
   try {
@@ -221,7 +231,7 @@ export async function rateGear(
         asDb(tx),
         sql`INSERT INTO gear_ratings (gear_post_id, user_id, rating, created_at)
           VALUES (${id}::uuid, ${rater.id}::uuid, ${rating},
-            coalesce(${seed.createdAt?.toISOString() ?? null}::timestamptz, now()))
+            coalesce(${createdAt?.toISOString() ?? null}::timestamptz, now()))
           ON CONFLICT (gear_post_id, user_id) DO NOTHING RETURNING id`,
       );
       if (inserted.length === 0) throw conflict(GEAR_TEXTS.alreadyRated);
@@ -233,8 +243,6 @@ export async function rateGear(
     if (foreignKeyViolation(err)) throw notFound(GEAR_TEXTS.gearNotFound);
     throw err;
   }
-  await rerankGear(db);
-  return getGear(db, id, rater);
 }
 
 /** DELETE /api/gear/{id}: the owner or an admin; its ratings go with it (the trigger adjusts C). */
