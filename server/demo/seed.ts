@@ -22,18 +22,13 @@ import {
   postEvents,
   searchEvents,
   sessions,
-  teamApplications,
-  teamGallery,
-  teamInvites,
-  teamMembers,
-  teams,
   userBadges,
   users,
 } from '../db/schema';
 import { backfillBadges } from '../modules/badges';
 import { describeAndResize, storePreparedImage } from '../modules/uploads';
 import type { ObjectStorage } from '../storage/types';
-import { avatarSvg, bannerSvg, drawPixels, encodeWebp, gearSvg, logoSvg, posterSvg, sceneSvg } from './art';
+import { avatarSvg, drawPixels, encodeWebp, gearSvg, posterSvg, sceneSvg } from './art';
 import { EVENTS, FIELDS, SEARCHES } from './catalog';
 import { planCatalog, seedCatalog } from './catalog-products';
 import {
@@ -49,9 +44,10 @@ import {
 import { NEWS, seedNews, seedTutorials, TUTORIALS } from './content';
 import { seedEvents } from './events';
 import { seedGear } from './gear';
-import { COMMENT_POOL, DEMO_ADMIN, GEAR, PLAYERS, POSTS, TEAMS } from './people';
+import { COMMENT_POOL, DEMO_ADMIN, GEAR, PLAYERS, POSTS } from './people';
 import { between, int, pick, type Rng, rngFrom, sample } from './random';
 import { STORES, seedStores } from './stores';
+import { planTeams, seedTeams } from './teams';
 
 /** The one password of every demo account. */
 export const DEMO_PASSWORD = 'airsoft-demo-2026';
@@ -277,74 +273,14 @@ function buildPlan(now: Date, adminUsernames: string[]) {
     createdAt: at(t.days * DAY + int(rng, 1, 10) * HOUR),
   }));
 
-  // Teams --------------------------------------------------------------------------------------
-  const teamRows: (typeof teams.$inferInsert)[] = [];
-  const memberRows: (typeof teamMembers.$inferInsert)[] = [];
-  const inviteRows: (typeof teamInvites.$inferInsert)[] = [];
-  const applicationRows: (typeof teamApplications.$inferInsert)[] = [];
-  const galleryRows: (typeof teamGallery.$inferInsert)[] = [];
-  for (const t of TEAMS) {
-    const id = randomUUID();
-    const leader = user(t.leader);
-    const createdAt = at(t.created * DAY + int(rng, 0, 12) * HOUR);
-    const tag = t.name
-      .split(/\s+/)
-      .map((w) => w[0])
-      .join('')
-      .toUpperCase();
-    teamRows.push({
-      id,
-      name: t.name,
-      tagline: t.tagline,
-      description: t.description,
-      logo: image(`team-${t.key}-logo`, () => logoSvg(tag, t.color, t.key)),
-      banner: image(`team-${t.key}-banner`, () => bannerSvg(t.name, t.color, t.key)),
-      colorTheme: t.color,
-      playStyle: t.playStyle,
-      location: t.location,
-      visibility: 'public',
-      isRecruiting: t.isRecruiting,
-      createdBy: leader.id,
-      createdAt,
-    });
-    memberRows.push({ teamId: id, userId: leader.id, role: 'leader', joinedAt: createdAt });
-    const joined = (name: string) => {
-      const u = user(name);
-      const from = later(createdAt, u.joinedAt);
-      return new Date(from.getTime() + between(rng, 0.05, 0.8) * (now.getTime() - from.getTime()));
-    };
-    for (const name of t.coLeaders)
-      memberRows.push({ teamId: id, userId: user(name).id, role: 'co-leader', joinedAt: joined(name) });
-    for (const name of t.members)
-      memberRows.push({ teamId: id, userId: user(name).id, role: 'member', joinedAt: joined(name) });
-    for (const a of t.applications) {
-      applicationRows.push({
-        teamId: id,
-        userId: user(a.by).id,
-        message: a.message,
-        status: 'pending',
-        createdAt: at(int(rng, 6, 100) * HOUR),
-      });
-    }
-    for (const name of t.invites) {
-      inviteRows.push({
-        teamId: id,
-        userId: user(name).id,
-        invitedBy: leader.id,
-        status: 'pending',
-        createdAt: at(int(rng, 6, 72) * HOUR),
-      });
-    }
-    t.gallery.forEach((g, k) => {
-      galleryRows.push({
-        teamId: id,
-        image: image(`team-${t.key}-gallery-${k + 1}`, () => sceneSvg(g.scene, `${t.key}-gallery-${k}`)),
-        caption: g.caption,
-        uploadedBy: user(g.by).id,
-        createdAt: at(int(rng, 2, 40) * DAY),
-      });
-    });
-  }
+  // Teams (teams.ts) ---------------------------------------------------------------------------
+  const { teamRows, memberRows, inviteRows, applicationRows, galleryRows } = planTeams({
+    rng,
+    now,
+    at,
+    user,
+    image,
+  });
 
   // Gear and ratings ---------------------------------------------------------------------------
   const gearRows: (typeof gearPosts.$inferInsert)[] = [];
@@ -545,11 +481,13 @@ export async function seedDemo(
     await seedCatalog(tx, plan.catalog);
     await seedNews(tx, plan.newsRows);
     await seedTutorials(tx, plan.tutorialRows);
-    await tx.insert(teams).values(r(plan.teamRows));
-    await tx.insert(teamMembers).values(r(plan.memberRows));
-    await tx.insert(teamInvites).values(r(plan.inviteRows));
-    await tx.insert(teamApplications).values(r(plan.applicationRows));
-    await tx.insert(teamGallery).values(r(plan.galleryRows));
+    await seedTeams(tx, {
+      teamRows: r(plan.teamRows),
+      memberRows: r(plan.memberRows),
+      inviteRows: r(plan.inviteRows),
+      applicationRows: r(plan.applicationRows),
+      galleryRows: r(plan.galleryRows),
+    });
     await seedGear(tx, r(plan.gearRows), r(plan.ratingRows), players.values());
     // Badges from the rules (modules/badges), once the content that earns them is in: the awards
     // the services made as rows went in are dated today, the backfill dates each from the history.
