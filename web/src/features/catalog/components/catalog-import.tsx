@@ -21,7 +21,7 @@ import { useCommitPriceList, usePreviewPriceList } from '../api/import-price-lis
 const T = CATALOG_TEXTS;
 
 const STATUS_STYLE: Record<ImportRow['status'], string> = {
-  added: 'bg-green-600/15 text-green-700 dark:text-green-400',
+  added: 'bg-green-600/15 text-green-800 dark:text-green-300',
   updated: 'bg-primary/15 text-primary',
   unchanged: 'bg-muted text-muted-foreground',
   unmatched: 'bg-destructive/15 text-destructive',

@@ -201,7 +201,7 @@ function OfferTable({ currency, offers }: { currency: Currency; offers: readonly
                       </span>
                     ) : null}
                     {o.lowest30d ? (
-                      <span className="inline-flex items-center gap-1 rounded-full bg-green-600/15 px-2 py-0.5 text-xs font-medium text-green-700 dark:text-green-400">
+                      <span className="inline-flex items-center gap-1 rounded-full bg-green-600/15 px-2 py-0.5 text-xs font-medium text-green-800 dark:text-green-300">
                         <TrendingDown className="size-3" aria-hidden="true" />
                         {T.lowest30d}
                       </span>
@@ -213,7 +213,7 @@ function OfferTable({ currency, offers }: { currency: Currency; offers: readonly
                 </td>
                 <td className="px-3 py-2 align-top">
                   <span
-                    className={o.inStock ? 'text-green-700 dark:text-green-400' : 'text-muted-foreground'}
+                    className={o.inStock ? 'text-green-800 dark:text-green-300' : 'text-muted-foreground'}
                   >
                     {o.inStock ? T.inStock : T.outOfStock}
                   </span>
