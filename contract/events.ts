@@ -206,6 +206,8 @@ export const event = z.object({
   /** Kilometres from `?near=`, one decimal; present only when asked and the event has a place. */
   distance: z.number().optional(),
   rules: eventRules.nullable(),
+  /** The field the event is held at (issue 13), or null. */
+  fieldId: z.uuid().nullable().optional(),
   /** True once the start has passed: no registrations any more. */
   isPast: z.boolean(),
   /** 'none' for an anonymous viewer. */
@@ -303,6 +305,11 @@ const eventFields = {
   image: optionalRef(IMAGE_REF_MESSAGE),
   url: optionalRef(LINK_MESSAGE),
   rules: eventRules.nullable().optional(),
+  /**
+   * The field the event is held at (issue 13): the server fills location, address, lat, lng and
+   * rules from the field where the payload leaves them out; null unlinks.
+   */
+  fieldId: z.uuid().toLowerCase().nullable().optional(),
 };
 
 const bothOrNeither = (v: { lat?: number | null; lng?: number | null }) =>
@@ -313,11 +320,14 @@ const BOTH_OR_NEITHER = { message: 'Give both lat and lng, or neither', path: ['
 export const createEventBody = z
   .object({
     ...eventFields,
+    /** Required, unless a field is given (its place fills it). */
+    location: eventFields.location.optional(),
     type: eventType.default(EVENT_DEFAULTS.type),
     capacity: z.number().int().min(0).max(EVENT_LIMITS.capacity).default(EVENT_DEFAULTS.capacity),
   })
   .strict()
-  .refine(bothOrNeither, BOTH_OR_NEITHER);
+  .refine(bothOrNeither, BOTH_OR_NEITHER)
+  .refine((b) => b.location !== undefined || !!b.fieldId, { message: 'Required', path: ['location'] });
 export type CreateEventBody = z.input<typeof createEventBody>;
 
 /** PATCH /api/events/{id} (admin): any of the fields; lat and lng together. */

@@ -67,6 +67,12 @@ export const envSchema = z.object({
   YOUTUBE_API_BASE: z
     .url({ protocol: /^https?$/, message: 'must be an http(s) address' })
     .default('https://www.googleapis.com'),
+  /** The map's tile source (Leaflet URL template) and its attribution (issue 13); the CSP allows its host only. */
+  MAP_TILE_URL: z
+    .string()
+    .refine((v) => /^https?:\/\/[^/]*[a-z0-9}]\//i.test(v), 'must be an http(s) tile address template')
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z.string().min(1).optional(),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ENDPOINT: z.url().optional(),

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDemo } from './demo/seed';
 import { parseEnv } from './env';
+import { mapTilesConfig } from '../contract/fields';
 import { bootstrapAdmins } from './modules/auth';
 import { scheduleHousekeeping } from './modules/housekeeping';
 import { createYoutubeClient } from './modules/tutorials';
@@ -59,6 +60,7 @@ async function main() {
       eventsImportUrl: env.EVENTS_IMPORT_URL,
       eventsCacheMs: env.EVENTS_CACHE_MS,
       analyticsCacheMs: env.ANALYTICS_CACHE_MS,
+      mapTiles: mapTilesConfig(env.MAP_TILE_URL, env.MAP_TILE_ATTRIBUTION),
       youtube,
     },
   });

@@ -11,7 +11,10 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Security headers (CSP) and the cross-site rules of DESIGN §5: state-changing API requests carry
  * JSON or nothing (the signed upload PUT excepted), and a browser Origin must be our own host.
  */
-export async function registerSecurity(app: App, opts: { storageOrigin?: string | null }) {
+export async function registerSecurity(
+  app: App,
+  opts: { storageOrigin?: string | null; tileOrigin?: string | null },
+) {
   // Browsers load images from this site only: outside images come through the image proxy. With
   // S3 storage, uploads go straight to the bucket (connect-src) and nothing is read from it.
   const bucket = opts.storageOrigin ? [opts.storageOrigin] : [];
@@ -21,7 +24,8 @@ export async function registerSecurity(app: App, opts: { storageOrigin?: string 
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...bucket],
+        // The map's tiles come straight from the one tile host MAP_TILE_URL names (issue 13).
+        imgSrc: ["'self'", 'data:', 'blob:', ...bucket, ...(opts.tileOrigin ? [opts.tileOrigin] : [])],
         connectSrc: ["'self'", ...bucket],
         frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
         objectSrc: ["'none'"],

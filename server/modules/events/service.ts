@@ -35,6 +35,7 @@ export interface EventRow {
   waitlistCount: number;
   url: string | null;
   rules: EventRules | null;
+  fieldId?: string | null;
   source: string | null;
   createdAt: Date | string;
   updatedAt: Date | string;
@@ -65,6 +66,7 @@ export function presentEvent(r: EventRow, viewer: SessionUser | null, now = Date
     waitlistCount: Number(r.waitlistCount),
     url: r.url,
     rules: r.rules ?? null,
+    fieldId: r.fieldId ?? null,
     isPast,
     viewerStatus,
     waitlistPosition:
@@ -107,7 +109,7 @@ export function boundingBox(lat: number, lng: number, km: number) {
 
 const COLUMNS = sql`e.id, e.title, e.description, e.date, e.location, e.address, e.lat, e.lng, e.type,
   e.image, e.capacity, e.registered_count AS "registeredCount", e.waitlist_count AS "waitlistCount",
-  e.url, e.rules, e.source, e.created_at AS "createdAt", e.updated_at AS "updatedAt"`;
+  e.url, e.rules, e.field_id AS "fieldId", e.source, e.created_at AS "createdAt", e.updated_at AS "updatedAt"`;
 
 /** The viewer's place on each event row `x`: status, and the 1-based waitlist position. */
 const viewerJoin = (viewerId: string | null) =>

@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { CreateEventBody, Event, UpdateEventBody } from '../../../contract';
-import { createEventBody, EVENT_TEXTS, updateEventBody } from '../../../contract';
+import {
+  createEventBody,
+  EVENT_TEXTS,
+  FIELD_TEXTS,
+  fieldEventPlace,
+  updateEventBody,
+} from '../../../contract';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
-import { calendarTokens, events } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../errors';
+import { calendarTokens, events, fields } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
 import { awardBadges } from '../badges';
 import { can } from './policy';
@@ -20,12 +26,38 @@ function columns<T extends { date?: string }>(body: T): Omit<T, 'date'> & { date
   return { ...rest, ...(date !== undefined ? { date: new Date(date) } : {}) };
 }
 
+type Place = ReturnType<typeof fieldEventPlace>;
+
+/**
+ * An event held at a field (issue 13): the field's location, address, coordinates and rules fill
+ * what the payload leaves out (what it gives, null included, wins). An unknown field is a 400.
+ */
+async function withField<T extends { fieldId?: string | null } & Partial<Place>>(db: Db, body: T) {
+  if (!body.fieldId) return body;
+  const [f] = await db
+    .select({
+      name: fields.name,
+      address: fields.address,
+      lat: fields.lat,
+      lng: fields.lng,
+      rules: fields.rules,
+    })
+    .from(fields)
+    .where(eq(fields.id, body.fieldId));
+  if (!f) throw badRequest(FIELD_TEXTS.fieldNotFound, { fieldId: [FIELD_TEXTS.fieldNotFound] });
+  const place = fieldEventPlace(f);
+  const filled = { ...body };
+  for (const key of Object.keys(place) as (keyof Place)[])
+    if (filled[key] === undefined) (filled as Partial<Place>)[key] = place[key] as never;
+  return filled;
+}
+
 export async function createEvent(db: Db, admin: SessionUser, input: CreateEventBody): Promise<Event> {
   if (!can(admin, 'create')) throw forbidden();
-  const body = createEventBody.parse(input);
+  const body = await withField(db, createEventBody.parse(input));
   const [row] = await db
     .insert(events)
-    .values({ ...columns(body), date: new Date(body.date) })
+    .values({ ...columns(body), location: body.location ?? '', date: new Date(body.date) })
     .returning({ id: events.id });
   return getEvent(db, row.id, admin);
 }
@@ -90,7 +122,7 @@ export async function updateEvent(
   input: UpdateEventBody,
 ): Promise<Event> {
   if (!can(admin, 'edit')) throw forbidden();
-  const body = updateEventBody.parse(input);
+  const body = await withField(db, updateEventBody.parse(input));
   await db.transaction(async (tx) => {
     const locked = await lockEvent(tx, id);
     const [updated] = await tx

@@ -4,6 +4,7 @@ import { ManageAdmins } from '@web/features/admin/components/manage-admins';
 import { AnalyticsView } from '@web/features/analytics/components/analytics-view';
 import { ManageCatalog } from '@web/features/catalog/components/manage-catalog';
 import { ManageEvents } from '@web/features/events/components/manage-events';
+import { ManageFields } from '@web/features/fields/components/manage-fields';
 import { ManageNews } from '@web/features/news/components/manage-news';
 import { ModeratePosts } from '@web/features/posts/components/moderate-posts';
 import { ManageStores } from '@web/features/stores/components/manage-stores';
@@ -18,6 +19,7 @@ export const ADMIN_TOOLS: AdminTools = {
   events: ManageEvents,
   news: ManageNews,
   stores: ManageStores,
+  fields: ManageFields,
   catalog: ManageCatalog,
   posts: ModeratePosts,
   analytics: AnalyticsView,

@@ -1,4 +1,5 @@
 import { ADMIN_TEXTS } from '@contract/admin';
+import { FIELD_TEXTS } from '@contract/fields';
 import { ComingSoon } from '@web/components/page';
 import { Button } from '@web/components/ui/button';
 import {
@@ -8,6 +9,7 @@ import {
   CalendarCog,
   ChevronRight,
   GraduationCap,
+  LandPlot,
   type LucideIcon,
   Newspaper,
   ShieldAlert,
@@ -22,6 +24,7 @@ export type AdminView =
   | 'events'
   | 'news'
   | 'stores'
+  | 'fields'
   | 'catalog'
   | 'posts'
   | 'analytics'
@@ -87,6 +90,12 @@ export const ADMIN_TILES: readonly Tile[] = [
     title: ADMIN_TEXTS.manageStores,
     description: 'Add, edit and remove stores in the locator',
     icon: Store,
+  },
+  {
+    view: 'fields',
+    title: FIELD_TEXTS.manageFields,
+    description: FIELD_TEXTS.manageFieldsDescription,
+    icon: LandPlot,
   },
   {
     view: 'catalog',

@@ -1,14 +1,22 @@
-import { STORE_COUNTRIES, STORE_TEXTS, type StoreCountry } from '@contract/stores';
+import { STORE_COUNTRIES, STORE_TEXTS, type StoreCountry, websiteHref } from '@contract/stores';
+import { PlacesMap as StoreMap, toMarkers } from '@web/components/map';
 import { Button } from '@web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { cn } from '@web/lib/cn';
 import { toast } from '@web/lib/toast';
-import { LoaderCircle, LocateFixed } from 'lucide-react';
+import { List, LoaderCircle, LocateFixed, MapIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useStores } from '../api/get-stores';
 import { StoreCard, StoreCardSkeleton } from './store-card';
 
 const T = STORE_TEXTS;
+/** The list/map switch (issue 13). */
+const MAP_TEXTS = {
+  view: 'View',
+  list: 'List',
+  map: 'Map',
+  offline: 'Map tiles could not load; the markers still work.',
+} as const;
 const ALL = 'all';
 type CountryTab = StoreCountry | typeof ALL;
 /** A region as a tab value: no spaces, as the tab's id and aria-controls are made from it. */
@@ -65,6 +73,20 @@ export function StoresSection() {
     [list],
   );
   const shown = region === null ? list : list.filter((s) => s.region === region);
+  /** List or map view (issue 13): the map shows the same stores, popups linking to their websites. */
+  const [view, setView] = useState<'list' | 'map'>('list');
+  const markers = useMemo(
+    () =>
+      view === 'map'
+        ? toMarkers(shown, (s) => ({
+            title: s.name,
+            subtitle: s.address,
+            href: websiteHref(s.website),
+            linkText: T.visitWebsite,
+          }))
+        : [],
+    [shown, view],
+  );
 
   const chooseCountry = (value: string) => {
     setCountry(value as CountryTab);
@@ -91,6 +113,8 @@ export function StoresSection() {
     <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
       {T.noStores}
     </p>
+  ) : view === 'map' ? (
+    <StoreMap markers={markers} label={MAP_TEXTS.map} offlineText={MAP_TEXTS.offline} />
   ) : (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={T.listLabel}>
       {shown.map((store) => (
@@ -114,21 +138,38 @@ export function StoresSection() {
               </TabsTrigger>
             ))}
           </TabsList>
-          <Button
-            variant="outline"
-            size="sm"
-            aria-pressed={!!near}
-            onClick={toggle}
-            disabled={locating}
-            className={cn(near && 'border-primary text-primary')}
-          >
-            {locating ? (
-              <LoaderCircle className="animate-spin" aria-hidden="true" />
-            ) : (
-              <LocateFixed aria-hidden="true" />
-            )}
-            {locating ? T.locating : T.nearMe}
-          </Button>
+          <div className="flex flex-wrap items-center gap-2">
+            <fieldset className="inline-flex rounded-md border border-border p-0.5">
+              <legend className="sr-only">{MAP_TEXTS.view}</legend>
+              {(['list', 'map'] as const).map((v) => (
+                <Button
+                  key={v}
+                  variant={view === v ? 'secondary' : 'ghost'}
+                  size="sm"
+                  aria-pressed={view === v}
+                  onClick={() => setView(v)}
+                >
+                  {v === 'list' ? <List aria-hidden="true" /> : <MapIcon aria-hidden="true" />}
+                  {v === 'list' ? MAP_TEXTS.list : MAP_TEXTS.map}
+                </Button>
+              ))}
+            </fieldset>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-pressed={!!near}
+              onClick={toggle}
+              disabled={locating}
+              className={cn(near && 'border-primary text-primary')}
+            >
+              {locating ? (
+                <LoaderCircle className="animate-spin" aria-hidden="true" />
+              ) : (
+                <LocateFixed aria-hidden="true" />
+              )}
+              {locating ? T.locating : T.nearMe}
+            </Button>
+          </div>
         </div>
         <TabsContent value={country} className="mt-5">
           {regions.length > 0 ? (

@@ -1,0 +1,286 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import {
+  FIELD_LIMITS,
+  FIELD_TEXTS,
+  type Field,
+  type FieldCreate,
+  type FieldDetail,
+  type FieldEvent,
+  type FieldPatch,
+  type FieldType,
+  PAGE_MAX_LIMIT,
+} from '../../../contract';
+import type { EventRules, EventType } from '../../../contract/events';
+import type { Db } from '../../db/client';
+import { iso, preparedRows, rows } from '../../db/rows';
+import { fieldRatings, fields } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../errors';
+import type { SessionUser } from '../auth';
+import { boundingBox, haversine } from '../events';
+import { can } from './policy';
+import { weightedRating } from './rating';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+const asDb = (tx: Tx) => tx as unknown as Db;
+
+/** A fields row as the list and page queries answer it. */
+export interface FieldRow {
+  id: string;
+  name: string;
+  type: string | null;
+  address: string | null;
+  lat: number | null;
+  lng: number | null;
+  phone: string | null;
+  website: string | null;
+  image: string | null;
+  verified: boolean;
+  rating: number | null;
+  ratingCount: number | string;
+  ratingSum: number | string;
+  rules: EventRules | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  distance?: number | string | null;
+  viewerRating?: number | string | null;
+}
+
+const num = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+
+/** The one Field presenter: the row, the viewer's rating and abilities. */
+export function presentField(r: FieldRow, viewer: SessionUser | null): Field {
+  const count = Number(r.ratingCount);
+  const viewerRating = viewer ? num(r.viewerRating) : null;
+  const field: Field = {
+    id: r.id,
+    name: r.name,
+    type: r.type,
+    address: r.address,
+    lat: num(r.lat),
+    lng: num(r.lng),
+    phone: r.phone,
+    website: r.website,
+    image: r.image,
+    verified: r.verified,
+    rating: num(r.rating),
+    ratingAverage: count > 0 ? Number(r.ratingSum) / count : null,
+    ratingCount: count,
+    viewerRating,
+    rules: r.rules ?? null,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+    canRate: can(viewer, 'rate', { viewerRating }),
+    canEdit: can(viewer, 'edit'),
+    canDelete: can(viewer, 'delete'),
+    canVerify: can(viewer, 'verify'),
+  };
+  if (r.distance !== undefined && r.distance !== null)
+    field.distance = Math.round(Number(r.distance) * 10) / 10;
+  return field;
+}
+
+const COLUMNS = sql`f.id, f.name, f.type, f.address, f.lat, f.lng, f.phone, f.website, f.image, f.verified,
+  f.rating, f.rating_count AS "ratingCount", f.rating_sum AS "ratingSum", f.rules,
+  f.created_at AS "createdAt", f.updated_at AS "updatedAt"`;
+
+/** The viewer's own rating of each row `f`. */
+const viewerJoin = (viewerId: string | null) =>
+  viewerId
+    ? {
+        select: sql`, r.rating AS "viewerRating"`,
+        join: sql` LEFT JOIN field_ratings r ON r.field_id = f.id AND r.user_id = ${viewerId}`,
+      }
+    : { select: sql``, join: sql`` };
+
+export interface FieldListOptions {
+  type?: FieldType;
+  near?: { lat: number; lng: number };
+  radius?: number;
+  limit: number;
+  before?: string;
+}
+
+/**
+ * A page of fields in one query. By name (fields_name_idx, or fields_type_name_idx for a type).
+ * With `near`: the nearest `limit` within the bounding box of `radius` km, chosen from
+ * fields_near_idx (lat, lng, id: the distance is computed from the index), then only those rows
+ * are read. `before` is the id of the last field shown: the page continues after it in the same
+ * order. The page size is written into the text so PostgreSQL's generic plan knows it.
+ */
+export function listFieldsSql(opts: FieldListOptions, viewerId: string | null): SQL {
+  const where: SQL[] = [];
+  if (opts.type) where.push(sql`f.type = ${opts.type}`);
+  const limit = sql.raw(String(Math.min(PAGE_MAX_LIMIT, Math.max(1, Math.trunc(opts.limit) || 1))));
+  const v = viewerJoin(viewerId);
+  const near = opts.near;
+  if (near) {
+    const radius = opts.radius ?? FIELD_LIMITS.nearRadiusKmDefault;
+    const box = boundingBox(near.lat, near.lng, radius);
+    const distance = haversine('f', near.lat, near.lng);
+    where.push(sql`f.lat BETWEEN ${box.minLat}::float8 AND ${box.maxLat}::float8`);
+    if (box.minLng !== null) where.push(sql`f.lng BETWEEN ${box.minLng}::float8 AND ${box.maxLng}::float8`);
+    else where.push(sql`f.lat IS NOT NULL AND f.lng IS NOT NULL`);
+    where.push(sql`${distance} <= ${radius}::float8`);
+    if (opts.before)
+      where.push(
+        sql`(${distance}, f.id) > (SELECT ${haversine('c', near.lat, near.lng)}, c.id FROM fields c WHERE c.id = ${opts.before})`,
+      );
+    return sql`WITH n AS (
+        SELECT f.id, ${distance} AS distance FROM fields f WHERE ${sql.join(where, sql` AND `)}
+        ORDER BY 2, 1 LIMIT ${limit})
+      SELECT ${COLUMNS}, n.distance${v.select} FROM n JOIN fields f ON f.id = n.id${v.join}
+      ORDER BY n.distance, n.id`;
+  }
+  if (opts.before)
+    where.push(sql`(f.name, f.id) > (SELECT c.name, c.id FROM fields c WHERE c.id = ${opts.before})`);
+  const filter = where.length > 0 ? sql` WHERE ${sql.join(where, sql` AND `)}` : sql``;
+  return sql`SELECT ${COLUMNS}${v.select} FROM fields f${v.join}${filter} ORDER BY f.name, f.id LIMIT ${limit}`;
+}
+
+export async function listFields(
+  db: Db,
+  opts: FieldListOptions,
+  viewer: SessionUser | null,
+): Promise<Field[]> {
+  const list = await preparedRows<FieldRow>(db, listFieldsSql(opts, viewer?.id ?? null));
+  return list.map((r) => presentField(r, viewer));
+}
+
+async function fieldRow(db: Db, id: string, viewer: SessionUser | null): Promise<FieldRow> {
+  const v = viewerJoin(viewer?.id ?? null);
+  const [row] = await rows<FieldRow>(
+    db,
+    sql`SELECT ${COLUMNS}${v.select} FROM fields f${v.join} WHERE f.id = ${id}`,
+  );
+  if (!row) throw notFound(FIELD_TEXTS.fieldNotFound);
+  return row;
+}
+
+export async function getField(db: Db, id: string, viewer: SessionUser | null): Promise<Field> {
+  return presentField(await fieldRow(db, id, viewer), viewer);
+}
+
+/** One field with its upcoming events (events_field_date_idx), soonest first; 404 'Field not found'. */
+export async function getFieldDetail(db: Db, id: string, viewer: SessionUser | null): Promise<FieldDetail> {
+  const field = await getField(db, id, viewer);
+  const upcoming = await rows<{
+    id: string;
+    title: string;
+    date: Date | string;
+    type: EventType;
+    location: string;
+    capacity: number | string;
+    registeredCount: number | string;
+  }>(
+    db,
+    sql`SELECT id, title, date, type, location, capacity, registered_count AS "registeredCount"
+        FROM events WHERE field_id = ${id} AND date >= now()
+        ORDER BY date, id LIMIT ${FIELD_LIMITS.upcomingEvents}`,
+  );
+  const upcomingEvents: FieldEvent[] = upcoming.map((e) => ({
+    id: e.id,
+    title: e.title,
+    date: iso(e.date),
+    type: e.type,
+    location: e.location,
+    capacity: Number(e.capacity),
+    registeredCount: Number(e.registeredCount),
+  }));
+  return { ...field, upcomingEvents };
+}
+
+export async function createField(db: Db, admin: SessionUser, body: FieldCreate): Promise<Field> {
+  if (!can(admin, 'create')) throw forbidden();
+  const [row] = await db.insert(fields).values(body).returning({ id: fields.id });
+  return getField(db, row.id, admin);
+}
+
+/** PATCH: the fields given change; the rest stay. */
+export async function updateField(db: Db, admin: SessionUser, id: string, patch: FieldPatch): Promise<Field> {
+  if (!can(admin, 'edit')) throw forbidden();
+  const [row] = await db
+    .update(fields)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(fields.id, id))
+    .returning({ id: fields.id });
+  if (!row) throw notFound(FIELD_TEXTS.fieldNotFound);
+  return getField(db, id, admin);
+}
+
+/** Verified, or not (fields start unverified, SPEC §9). */
+export async function verifyField(db: Db, admin: SessionUser, id: string, verified: boolean): Promise<Field> {
+  if (!can(admin, 'verify')) throw forbidden();
+  const [row] = await db
+    .update(fields)
+    .set({ verified, updatedAt: sql`now()` })
+    .where(eq(fields.id, id))
+    .returning({ id: fields.id });
+  if (!row) throw notFound(FIELD_TEXTS.fieldNotFound);
+  return getField(db, id, admin);
+}
+
+/**
+ * Rating writes queue on this lock (SHARE ROW EXCLUSIVE conflicts with itself, not with reads):
+ * C, the mean over every field's ratings, moves with each one, so every rated field's weighted
+ * rating is worked out again from one consistent state.
+ */
+async function lockRatings(tx: Tx) {
+  await tx.execute(sql`LOCK TABLE field_ratings IN SHARE ROW EXCLUSIVE MODE`);
+}
+
+/** Every rated field's weighted rating from the exact counts and sums (weightedRating, m = 3). */
+async function reweigh(tx: Tx) {
+  const rated = await rows<{ id: string; count: number | string; sum: number | string }>(
+    asDb(tx),
+    sql`SELECT id, rating_count AS count, rating_sum AS sum FROM fields WHERE rating_count > 0`,
+  );
+  let total = 0;
+  let votes = 0;
+  for (const r of rated) {
+    total += Number(r.sum);
+    votes += Number(r.count);
+  }
+  if (votes === 0) return;
+  const C = total / votes;
+  const list = rated.map((r) => ({
+    id: r.id,
+    rating: weightedRating(Number(r.count), Number(r.sum) / Number(r.count), C),
+  }));
+  await tx.execute(
+    sql`UPDATE fields f SET rating = v.rating
+        FROM jsonb_to_recordset(${JSON.stringify(list)}::jsonb) AS v(id uuid, rating float8)
+        WHERE f.id = v.id AND f.rating IS DISTINCT FROM v.rating`,
+  );
+}
+
+/** A player's rating (1 to 5), once per field: 404 for an unknown field, 409 on a second try. */
+export async function rateField(db: Db, user: SessionUser, id: string, rating: number): Promise<Field> {
+  await db.transaction(async (tx) => {
+    await lockRatings(tx);
+    const [f] = await rows<{ id: string }>(asDb(tx), sql`SELECT id FROM fields WHERE id = ${id} FOR UPDATE`);
+    if (!f) throw notFound(FIELD_TEXTS.fieldNotFound);
+    const added = await tx
+      .insert(fieldRatings)
+      .values({ fieldId: id, userId: user.id, rating })
+      .onConflictDoNothing()
+      .returning({ id: fieldRatings.id });
+    if (added.length === 0) throw conflict(FIELD_TEXTS.alreadyRated);
+    await tx
+      .update(fields)
+      .set({ ratingCount: sql`${fields.ratingCount} + 1`, ratingSum: sql`${fields.ratingSum} + ${rating}` })
+      .where(eq(fields.id, id));
+    await reweigh(tx);
+  });
+  return getField(db, id, user);
+}
+
+/** Gone for good, with its ratings (the others' weighted ratings move with C); events keep their place. */
+export async function deleteField(db: Db, admin: SessionUser, id: string): Promise<void> {
+  if (!can(admin, 'delete')) throw forbidden();
+  await db.transaction(async (tx) => {
+    await lockRatings(tx);
+    const gone = await tx.delete(fields).where(eq(fields.id, id)).returning({ count: fields.ratingCount });
+    if (gone.length === 0) throw notFound(FIELD_TEXTS.fieldNotFound);
+    if (gone[0].count > 0) await reweigh(tx);
+  });
+}

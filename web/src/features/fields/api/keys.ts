@@ -1,0 +1,22 @@
+import type { FieldType } from '@contract/fields';
+
+export interface FieldListParams {
+  type?: FieldType;
+  /** `lat,lng` for `?near=`. */
+  near?: string;
+}
+
+/**
+ * Query keys of the fields area, from one factory: every key starts with 'fields', so one
+ * invalidation of `fieldKeys.all` refreshes lists and pages after a rating or an admin's change.
+ */
+export const fieldKeys = {
+  all: ['fields'] as const,
+  lists: () => [...fieldKeys.all, 'list'] as const,
+  list: (params: FieldListParams = {}) =>
+    [...fieldKeys.lists(), { type: params.type ?? null, near: params.near ?? null }] as const,
+  details: () => [...fieldKeys.all, 'detail'] as const,
+  detail: (id: string) => [...fieldKeys.details(), id] as const,
+};
+
+export const fieldPath = (id: string) => `/fields/${encodeURIComponent(id)}`;
