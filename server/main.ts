@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
+import { mapTilesConfig } from '../contract/fields';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDemo } from './demo/seed';
 import { parseEnv } from './env';
-import { mapTilesConfig } from '../contract/fields';
 import { bootstrapAdmins } from './modules/auth';
 import { scheduleHousekeeping } from './modules/housekeeping';
 import { createYoutubeClient } from './modules/tutorials';
