@@ -1,5 +1,7 @@
 import type { AppModule } from '../../context';
 import { teamRoutes } from './routes';
 
-/** Teams: a player's teams on their profile today; the directory, pages and management next. */
+export { listTeamsSql, membersSql, teamSql } from './service';
+
+/** Teams (issue 12): the directory, team pages, roster, applications, invites, gallery and team feed. */
 export const teamsModule: AppModule = { name: 'teams', routes: teamRoutes };

@@ -161,7 +161,7 @@ export interface TeamListOptions {
  * The directory: newest first (teams_created_idx), filtered by play style and recruiting, and by
  * a search over name, tagline and location (teams_search_trgm_idx); `before` is the last team's id.
  */
-export async function listTeams(db: Db, opts: TeamListOptions, user: SessionUser | null): Promise<Team[]> {
+export function listTeamsSql(opts: TeamListOptions, viewerId: string): SQL {
   const where: SQL[] = [];
   const term = opts.search?.trim();
   if (term) where.push(sql`${SEARCH_TEXT} LIKE ${likePattern(term)}`);
@@ -172,15 +172,19 @@ export async function listTeams(db: Db, opts: TeamListOptions, user: SessionUser
       sql`(t.created_at, t.id) < (SELECT b.created_at, b.id FROM teams b WHERE b.id = ${opts.before})`,
     );
   const filter = where.length > 0 ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
-  const list = await preparedRows<TeamRow>(
-    db,
-    sql`${teamSelect(viewerIdOf(user))} ${filter} ORDER BY t.created_at DESC, t.id DESC LIMIT ${pageLimit(opts.limit)}`,
-  );
+  return sql`${teamSelect(viewerId)} ${filter} ORDER BY t.created_at DESC, t.id DESC LIMIT ${pageLimit(opts.limit)}`;
+}
+
+export async function listTeams(db: Db, opts: TeamListOptions, user: SessionUser | null): Promise<Team[]> {
+  const list = await preparedRows<TeamRow>(db, listTeamsSql(opts, viewerIdOf(user)));
   return list.map((r) => presentTeam(r, user));
 }
 
+/** One team with the viewer's place in it (the statement of GET /api/teams/{id}). */
+export const teamSql = (id: string, viewerId: string): SQL => sql`${teamSelect(viewerId)} WHERE t.id = ${id}`;
+
 async function readTeam(db: Db, id: string, user: SessionUser | null): Promise<Team> {
-  const [row] = await preparedRows<TeamRow>(db, sql`${teamSelect(viewerIdOf(user))} WHERE t.id = ${id}`);
+  const [row] = await preparedRows<TeamRow>(db, teamSql(id, viewerIdOf(user)));
   if (!row) throw notFound(TEAM_TEXTS.teamNotFound);
   return presentTeam(row, user);
 }
@@ -324,47 +328,58 @@ function presentMember(r: MemberFields, viewer: TeamViewer): TeamMember {
  */
 async function pageOf<T extends { id: string | null; viewer_role: TeamRole | null }>(
   db: Db,
-  teamId: string,
-  viewerId: string,
-  page: SQL,
-  order: SQL,
+  statement: SQL,
 ): Promise<{ viewerRole: TeamRole | null; items: T[] }> {
-  const list = await preparedRows<T>(
-    db,
-    sql`SELECT vm.role AS viewer_role, p.*
-      FROM teams t
-      LEFT JOIN team_members vm ON vm.team_id = t.id AND vm.user_id = ${viewerId}
-      LEFT JOIN LATERAL (${page}) p ON true
-      WHERE t.id = ${teamId}
-      ORDER BY ${order}`,
-  );
+  const list = await preparedRows<T>(db, statement);
   if (list.length === 0) throw notFound(TEAM_TEXTS.teamNotFound);
   return { viewerRole: list[0].viewer_role, items: list.filter((r) => r.id !== null) };
 }
 
-/** GET /api/teams/{id}/members: leader, co-leaders, members, each by join date (team_members_roster_idx). */
-export async function listMembers(
-  db: Db,
-  teamId: string,
-  opts: { role?: TeamRole; limit: number; before?: string },
-  user: SessionUser | null,
-): Promise<TeamMember[]> {
+/** A page of a team's roster plus the viewer's role, in one statement (pageOf). */
+function pageSql(teamId: string, viewerId: string, page: SQL, order: SQL): SQL {
+  return sql`SELECT vm.role AS viewer_role, p.*
+    FROM teams t
+    LEFT JOIN team_members vm ON vm.team_id = t.id AND vm.user_id = ${viewerId}
+    LEFT JOIN LATERAL (${page}) p ON true
+    WHERE t.id = ${teamId}
+    ORDER BY ${order}`;
+}
+
+export interface MembersOptions {
+  role?: TeamRole;
+  limit: number;
+  before?: string;
+}
+
+/** The statement of GET /api/teams/{id}/members: leader, co-leaders, members, each by join date (team_members_roster_idx). */
+export function membersSql(teamId: string, opts: MembersOptions, viewerId: string): SQL {
   const role = opts.role ? sql`AND ${rankOf('m')} = ${RANKS[opts.role]}` : sql``;
   const cursor = opts.before
     ? sql`AND (${rankOf('m')}, m.joined_at, m.user_id) > (SELECT ${rankOf('b')}, b.joined_at, b.user_id
         FROM team_members b WHERE b.team_id = t.id AND b.user_id = ${opts.before})`
     : sql``;
-  const { viewerRole, items } = await pageOf<MemberRow & { rank: number }>(
-    db,
+  return pageSql(
     teamId,
-    viewerIdOf(user),
-    sql`SELECT m.id, m.user_id, u.username, u.avatar, m.role, m.joined_at, ${rankOf('m')} AS rank
-      FROM team_members m JOIN users u ON u.id = m.user_id
-      WHERE m.team_id = t.id ${role} ${cursor}
-      ORDER BY ${rankOf('m')}, m.joined_at, m.user_id
-      LIMIT ${pageLimit(opts.limit)}`,
+    viewerId,
+    // The page off team_members_roster_idx first (a top-N on the index, whatever the roster size), then the users.
+    sql`SELECT m.id, m.user_id, u.username, u.avatar, m.role, m.joined_at, m.rank
+      FROM (SELECT m.id, m.user_id, m.role, m.joined_at, ${rankOf('m')} AS rank
+            FROM team_members m
+            WHERE m.team_id = t.id ${role} ${cursor}
+            ORDER BY ${rankOf('m')}, m.joined_at, m.user_id
+            LIMIT ${pageLimit(opts.limit)}) m
+      JOIN users u ON u.id = m.user_id`,
     sql`p.rank, p.joined_at, p.user_id`,
   );
+}
+
+export async function listMembers(
+  db: Db,
+  teamId: string,
+  opts: MembersOptions,
+  user: SessionUser | null,
+): Promise<TeamMember[]> {
+  const { viewerRole, items } = await pageOf<MemberRow>(db, membersSql(teamId, opts, viewerIdOf(user)));
   const viewer: TeamViewer = { user, role: viewerRole };
   return items.map((r) => presentMember({ ...r, id: r.id as string }, viewer));
 }
@@ -472,14 +487,16 @@ export async function listApplications(
     : sql``;
   const { viewerRole, items } = await pageOf<ApplicationRow>(
     db,
-    teamId,
-    user.id,
-    sql`SELECT a.id, a.team_id, a.user_id, u.username, u.avatar, a.message, a.status, a.created_at
+    pageSql(
+      teamId,
+      user.id,
+      sql`SELECT a.id, a.team_id, a.user_id, u.username, u.avatar, a.message, a.status, a.created_at
       FROM team_applications a JOIN users u ON u.id = a.user_id
       WHERE a.team_id = t.id AND a.status = 'pending' ${cursor}
       ORDER BY a.created_at, a.id
       LIMIT ${pageLimit(opts.limit)}`,
-    sql`p.created_at, p.id`,
+      sql`p.created_at, p.id`,
+    ),
   );
   if (!can({ user, role: viewerRole }, 'respondApplications')) throw noPermission();
   return items.map((r) => ({
@@ -633,15 +650,17 @@ export async function listInvites(
     : sql``;
   const { viewerRole, items } = await pageOf<InviteRow>(
     db,
-    teamId,
-    user.id,
-    sql`SELECT i.id, i.team_id, i.user_id, u.username, u.avatar, i.status, i.invited_by AS inv_by_id,
+    pageSql(
+      teamId,
+      user.id,
+      sql`SELECT i.id, i.team_id, i.user_id, u.username, u.avatar, i.status, i.invited_by AS inv_by_id,
         ib.username AS inv_by_username, i.created_at
       FROM team_invites i JOIN users u ON u.id = i.user_id LEFT JOIN users ib ON ib.id = i.invited_by
       WHERE i.team_id = t.id AND i.status = 'pending' ${cursor}
       ORDER BY i.created_at DESC, i.id DESC
       LIMIT ${pageLimit(opts.limit)}`,
-    sql`p.created_at DESC, p.id DESC`,
+      sql`p.created_at DESC, p.id DESC`,
+    ),
   );
   if (!can({ user, role: viewerRole }, 'manage')) throw noPermission();
   return items.map(presentInvite);
@@ -774,14 +793,16 @@ export async function listGallery(
     : sql``;
   const { viewerRole, items } = await pageOf<GalleryRow>(
     db,
-    teamId,
-    viewerIdOf(user),
-    sql`SELECT g.id, g.team_id, g.image, g.caption, g.uploaded_by AS by_id, ub.username AS by_username, g.created_at
+    pageSql(
+      teamId,
+      viewerIdOf(user),
+      sql`SELECT g.id, g.team_id, g.image, g.caption, g.uploaded_by AS by_id, ub.username AS by_username, g.created_at
       FROM team_gallery g LEFT JOIN users ub ON ub.id = g.uploaded_by
       WHERE g.team_id = t.id ${cursor}
       ORDER BY g.created_at DESC, g.id DESC
       LIMIT ${pageLimit(opts.limit)}`,
-    sql`p.created_at DESC, p.id DESC`,
+      sql`p.created_at DESC, p.id DESC`,
+    ),
   );
   const viewer: TeamViewer = { user, role: viewerRole };
   return items.map((r) => presentGalleryItem(r, viewer));

@@ -1,0 +1,250 @@
+/**
+ * npm run bench:teams: the teams pages as players load them (anonymous, autocannon, 32
+ * connections) against the same SQL (listTeamsSql, teamSql, membersSql, as the same named
+ * prepared statements) through a plain pg pool at the same concurrency, measured in one run, for
+ * four pages: the directory with filters (?playStyle=milsim&isRecruiting=true), the directory
+ * with a search term (?search=wolf, trigram index), the biggest team's page and its members list.
+ * Prints figures and ratios; asserts nothing. BENCH_DATABASE_URL (default
+ * postgres://root@127.0.0.1:5432/test) names a server on which it creates (and keeps, for reruns)
+ * the database bench_teams: 20k players, 10k teams, 200k memberships, one team of 2,000 members.
+ */
+
+import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { teamMembersQuery, teamsQuery } from '../contract';
+import { type Db, openDatabase } from '../server/db/client';
+import { statementName } from '../server/db/rows';
+import { listTeamsSql, membersSql, teamSql } from '../server/modules/teams';
+
+const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+const CONNECTIONS = 32;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const NAME = 'bench_teams';
+const SIZE = { users: 20_000, teams: 10_000, perTeam: 19, bigTeam: 2_000 };
+/** Leaders (10k) + 19 per team (190k) = 200k memberships, plus the big team's extra 2,000. */
+const MEMBERSHIPS = SIZE.teams * (1 + SIZE.perTeam) + SIZE.bigTeam;
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
+const dbUrl = (name: string) => {
+  const u = new URL(SERVER);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+const WORDS = [
+  'Wolf',
+  'Viper',
+  'Raven',
+  'Ghost',
+  'Iron',
+  'Storm',
+  'Falcon',
+  'Shadow',
+  'Bear',
+  'Hawk',
+  'Titan',
+  'Echo',
+];
+const CITIES = [
+  'Toronto, ON',
+  'Vancouver, BC',
+  'Calgary, AB',
+  'Austin, TX',
+  'Denver, CO',
+  'Leeds, UK',
+  'Lyon, FR',
+];
+
+async function generate(db: Db) {
+  const words = sql.raw(`(ARRAY[${WORDS.map((w) => `'${w}'`).join(', ')}])`);
+  const cities = sql.raw(`(ARRAY[${CITIES.map((c) => `'${c}'`).join(', ')}])`);
+  await db.execute(sql`
+    INSERT INTO users (username, email, password, joined_at)
+    SELECT 'bench_' || g, 'bench_' || g || '@example.test', 'not-a-hash', now() - (g || ' minutes')::interval
+    FROM generate_series(1, ${SIZE.users}) g`);
+  await db.execute(sql`
+    INSERT INTO teams (name, tagline, location, play_style, is_recruiting, created_at)
+    SELECT ${words}[1 + g % 12] || ' ' || ${words}[1 + (g / 12) % 12] || ' #' || g,
+           'Generated team ' || g || ', ' || lower(${words}[1 + (g / 7) % 12]) || ' pack',
+           ${cities}[1 + g % 7],
+           (ARRAY['speedsoft', 'milsim', 'casual', 'competitive'])[1 + g % 4],
+           g % 3 <> 0,
+           now() - (g || ' hours')::interval
+    FROM generate_series(1, ${SIZE.teams}) g`);
+  await db.execute(
+    sql`CREATE TEMP TABLE bench_users AS SELECT row_number() OVER (ORDER BY joined_at DESC) AS n, id FROM users`,
+  );
+  await db.execute(
+    sql`CREATE TEMP TABLE bench_teams AS SELECT row_number() OVER (ORDER BY created_at DESC) AS n, id FROM teams`,
+  );
+  // The member counter trigger would update a team row per membership; set the counts once at the end.
+  await db.execute(sql`ALTER TABLE team_members DISABLE TRIGGER team_members_count`);
+  // Team n: its leader is user 1 + 7n mod U, member j is user 1 + (7n + 131 j) mod U (131 and U coprime: distinct).
+  await db.execute(sql`
+    INSERT INTO team_members (team_id, user_id, role, joined_at)
+    SELECT t.id, u.id, CASE WHEN j = 0 THEN 'leader' WHEN j <= 2 THEN 'co-leader' ELSE 'member' END,
+           now() - ((${SIZE.perTeam} - j) || ' minutes')::interval
+    FROM bench_teams t
+    CROSS JOIN generate_series(0, ${SIZE.perTeam}::int) j
+    JOIN bench_users u ON u.n = 1 + ((t.n * 7 + j * 131) % ${SIZE.users})`);
+  // The big team (the newest, n = 1) gets 2,000 more.
+  await db.execute(sql`
+    INSERT INTO team_members (team_id, user_id, joined_at)
+    SELECT t.id, u.id, now() - (j || ' seconds')::interval
+    FROM bench_teams t
+    CROSS JOIN generate_series(${SIZE.perTeam + 1}::int, ${SIZE.perTeam + SIZE.bigTeam}::int) j
+    JOIN bench_users u ON u.n = 1 + ((t.n * 7 + j * 131) % ${SIZE.users})
+    WHERE t.n = 1`);
+  await db.execute(sql`ALTER TABLE team_members ENABLE TRIGGER team_members_count`);
+  await db.execute(sql`
+    UPDATE teams t SET member_count = c.n
+    FROM (SELECT team_id, count(*) AS n FROM team_members GROUP BY team_id) c WHERE c.team_id = t.id`);
+  await db.execute(sql`DROP TABLE bench_users; DROP TABLE bench_teams`);
+  await db.execute(sql`VACUUM ANALYZE`);
+}
+
+const count = async (db: Db, table: string) =>
+  (
+    (await db.execute(sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`)) as unknown as {
+      rows: { n: number }[];
+    }
+  ).rows[0].n;
+
+/** Creates bench_teams when missing or not of this size; answers the big team's id. */
+async function prepare(): Promise<string> {
+  const admin = new pg.Client({ connectionString: SERVER });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [NAME]);
+  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${NAME}`);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: dbUrl(NAME) });
+  await database.migrate();
+  if (
+    (await count(database.db, 'teams')) !== SIZE.teams ||
+    (await count(database.db, 'team_members')) !== MEMBERSHIPS
+  ) {
+    process.stdout.write(`generating ${NAME} (${SIZE.teams} teams, ${MEMBERSHIPS} memberships)... `);
+    const t0 = Date.now();
+    await database.db.execute(sql`TRUNCATE users, teams CASCADE`);
+    await generate(database.db);
+    console.log(`${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  const big = (await database.db.execute(
+    sql`SELECT id, member_count FROM teams ORDER BY member_count DESC LIMIT 1`,
+  )) as unknown as { rows: { id: string; member_count: number }[] };
+  await database.close();
+  console.log(`the big team: ${big.rows[0].id}, ${big.rows[0].member_count} members`);
+  return big.rows[0].id;
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+async function measureApp(port: number, path: string): Promise<Figures> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${path}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${path} answered ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** The very SQL the endpoint runs, as the same named prepared statement, 32 at a time. */
+async function measureRaw(statement: SQL): Promise<Figures> {
+  const pool = new pg.Pool({ connectionString: dbUrl(NAME), max: CONNECTIONS });
+  const { sql: text, params } = new PgDialect().sqlToQuery(statement);
+  const name = statementName(text);
+  const latencies: number[] = [];
+  const until = Date.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < until) {
+        const t0 = performance.now();
+        await pool.query({ name, text, values: params as unknown[] });
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  await pool.end();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  return { rps: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99) };
+}
+
+async function startApp() {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'bench/events-server.mts', dbUrl(NAME), '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (d) => {
+      out += d;
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve(JSON.parse(line));
+    });
+    server.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return { port, stop: () => server.kill('SIGTERM') };
+}
+
+const big = await prepare();
+const directory = { playStyle: 'milsim', isRecruiting: 'true' };
+const search = { search: 'wolf' };
+const PAGES: { label: string; path: string; statement: SQL }[] = [
+  {
+    label: '?playStyle=milsim&isRecruiting=true',
+    path: `/api/teams?${new URLSearchParams(directory)}`,
+    statement: listTeamsSql(teamsQuery.parse(directory), NOBODY),
+  },
+  {
+    label: '?search=wolf',
+    path: `/api/teams?${new URLSearchParams(search)}`,
+    statement: listTeamsSql(teamsQuery.parse(search), NOBODY),
+  },
+  { label: 'the big team', path: `/api/teams/${big}`, statement: teamSql(big, NOBODY) },
+  {
+    label: 'its members (first 20)',
+    path: `/api/teams/${big}/members`,
+    statement: membersSql(big, teamMembersQuery.parse({}), NOBODY),
+  },
+];
+
+const app = await startApp();
+const results: { label: string; app: Figures; raw: Figures }[] = [];
+for (const page of PAGES) {
+  // A short warm-up, so that every pooled connection has prepared the statement.
+  await autocannon({
+    url: `http://127.0.0.1:${app.port}${page.path}`,
+    connections: CONNECTIONS,
+    duration: 1,
+  });
+  const a = await measureApp(app.port, page.path);
+  const raw = await measureRaw(page.statement);
+  results.push({ label: page.label, app: a, raw });
+}
+app.stop();
+
+const f = (n: number) => n.toFixed(1);
+const row = (label: string, m: Figures, unit = 'req/s') =>
+  console.log(
+    `    ${label.padEnd(22)} ${f(m.rps).padStart(7)} ${unit}, p50 ${f(m.p50)} ms, p99 ${f(m.p99)} ms`,
+  );
+console.log(
+  `\nteams, ${SIZE.users} players / ${SIZE.teams} teams / ${MEMBERSHIPS} memberships (one team of ${SIZE.bigTeam + SIZE.perTeam + 1}), anonymous, ${CONNECTIONS} connections, ${SECONDS} s each`,
+);
+for (const r of results) {
+  console.log(`  ${r.label}`);
+  row('app', r.app);
+  row('raw SQL via pg pool', r.raw, 'q/s  ');
+  console.log(
+    `    ratio app/raw ${(r.app.rps / r.raw.rps).toFixed(2)} (goal >= 0.5); p99 ${f(r.app.p99)} ms (goal <= 25 ms)`,
+  );
+}
