@@ -8,11 +8,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-// The goal is 100 KB (issue 9). React and react-dom alone are 58 KB of it, react-router 12.6,
-// TanStack Query 10 and tailwind-merge 7.4 (docs/decisions/013-first-load-budget.md): the split
-// first load measures 106.5 KB, and the budget holds it near there so that it cannot grow.
+// The goal is 100 KB (issue 9). React and react-dom alone are 58 KB of it, react-router 12.6 and
+// TanStack Query 10 (docs/decisions/013-first-load-budget.md); tailwind-merge left it (decision
+// 015): the first load measures 104.1 KB, and the budget holds it there so that it cannot grow.
 const GOAL_KB = 100;
-const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 110);
+const BUDGET_KB = Number(process.env.BUNDLE_BUDGET_KB ?? 105);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(root, process.env.WEB_DIST ?? path.join('dist', 'web'));
 const assetsDir = path.join(dist, 'assets');

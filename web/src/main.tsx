@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
-import { AppRoutes } from './app/router';
+import { AppRoutes, preloadFirstRender } from './app/router';
 import { ErrorBoundary } from './app/shell/route-error';
 
 // The stored theme goes on <html> before the first render (CSP allows no inline script).
@@ -13,14 +13,23 @@ initTheme();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <BrowserRouter>
-      <Providers>
-        <ErrorBoundary>
-          <AppRoutes />
-        </ErrorBoundary>
-      </Providers>
-    </BrowserRouter>
-  </StrictMode>,
-);
+// index.html holds the prerendered markup of / (scripts/prerender-shell.ts): the first commit
+// replaces it, so it waits for the page chunks (preloaded by index.html) instead of a spinner.
+// A chunk that fails to load renders anyway: its lazy page shows the error boundary.
+preloadFirstRender(window.location.pathname)
+  .catch(() => {})
+  .then(render);
+
+function render() {
+  createRoot(container as HTMLElement).render(
+    <StrictMode>
+      <BrowserRouter>
+        <Providers>
+          <ErrorBoundary>
+            <AppRoutes />
+          </ErrorBoundary>
+        </Providers>
+      </BrowserRouter>
+    </StrictMode>,
+  );
+}

@@ -4,12 +4,26 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { GuestOnly, RequireAuth } from './shell/guards';
 
-/** One chunk per page (React.lazy); each route file exports its page by name. */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => {
-    const Component: ComponentType = (await load())[name];
-    return { default: Component };
-  });
+/**
+ * One chunk per page (React.lazy); each route file exports its page by name. `preload()` fetches
+ * the chunk ahead: once it has come, the page renders at once instead of suspending, so main.tsx
+ * can render / with its shell and home page in the first commit (over the prerendered markup of
+ * index.html, no spinner in between) and scripts/prerender-shell.ts can render the same markup.
+ */
+export function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module[name];
+      return loaded;
+    });
+  const Lazy = lazy(async () => ({ default: loaded ?? (await preload()) }));
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per route, at module level.
+  const Page = () => {
+    const Component = loaded ?? Lazy;
+    return <Component />;
+  };
+  return Object.assign(Page, { preload });
 }
 
 // The shell (header menus, sidebar) is a chunk of its own too: /auth does not need it.
@@ -29,6 +43,13 @@ const FieldsPage = page(() => import('./routes/fields'), 'FieldsPage');
 const FieldPage = page(() => import('./routes/field'), 'FieldPage');
 const ProductPage = page(() => import('./routes/product'), 'ProductPage');
 const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
+
+/** The page chunks the first render of `pathname` needs (/: the shell and the home page). */
+export function preloadFirstRender(pathname: string): Promise<unknown> {
+  if (pathname === '/auth') return AuthPage.preload();
+  if (pathname === '/') return Promise.all([AppShell.preload(), HomePage.preload()]);
+  return AppShell.preload();
+}
 
 /**
  * SPEC §2 routes. Protected ones sit under RequireAuth (a spinner while the user loads, then
