@@ -1,7 +1,16 @@
 import type { AppModule } from '../../context';
 import { gearRoutes } from './routes';
 
-export { addRating, createGear, listGearToRate, listTopRated, rateGear, rerankGear } from './service';
+export {
+  addRating,
+  createGear,
+  listGearToRate,
+  listTopRated,
+  rateGear,
+  rerankGear,
+  topRatedSql,
+  toRateSql,
+} from './service';
 
 /** Gear rating: uploads, one-at-a-time rating and the Bayesian top-rated list (issue 13). */
 export const gearModule: AppModule = { name: 'gear', routes: gearRoutes };

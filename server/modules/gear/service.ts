@@ -86,20 +86,21 @@ export interface GearPage {
  * Gear the viewer neither posted nor rated, newest first (gear_posts_created_idx, each probe an
  * index lookup in gear_ratings_pair_uq); `before` the id of the last item shown.
  */
-export async function listGearToRate(db: Db, viewer: SessionUser, page: GearPage): Promise<GearPost[]> {
+export function toRateSql(viewerId: string, page: GearPage): SQL {
   const where: SQL[] = [
-    sql`g.user_id <> ${viewer.id}::uuid`,
-    sql`NOT EXISTS (SELECT 1 FROM gear_ratings x WHERE x.gear_post_id = g.id AND x.user_id = ${viewer.id}::uuid)`,
+    sql`g.user_id <> ${viewerId}::uuid`,
+    sql`NOT EXISTS (SELECT 1 FROM gear_ratings x WHERE x.gear_post_id = g.id AND x.user_id = ${viewerId}::uuid)`,
   ];
   if (page.before)
     where.push(
       sql`(g.created_at, g.id) < (SELECT b.created_at, b.id FROM gear_posts b WHERE b.id = ${page.before}::uuid)`,
     );
-  const list = await preparedRows<GearRow>(
-    db,
-    sql`${select(viewer.id)} WHERE ${sql.join(where, sql` AND `)}
-      ORDER BY g.created_at DESC, g.id DESC LIMIT ${page.limit}`,
-  );
+  return sql`${select(viewerId)} WHERE ${sql.join(where, sql` AND `)}
+      ORDER BY g.created_at DESC, g.id DESC LIMIT ${page.limit}`;
+}
+
+export async function listGearToRate(db: Db, viewer: SessionUser, page: GearPage): Promise<GearPost[]> {
+  const list = await preparedRows<GearRow>(db, toRateSql(viewer.id, page));
   return list.map((r) => presentGear(r, viewer));
 }
 
@@ -107,22 +108,23 @@ export async function listGearToRate(db: Db, viewer: SessionUser, page: GearPage
  * Rated gear by weighted rating, highest first (gear_posts_weighted_idx, or
  * gear_posts_category_weighted_idx with a category); `before` the id of the last item shown.
  */
-export async function listTopRated(
-  db: Db,
-  viewer: SessionUser | null,
-  query: GearPage & { category?: GearCategory },
-): Promise<GearPost[]> {
+export function topRatedSql(viewerId: string | null, query: GearPage & { category?: GearCategory }): SQL {
   const where: SQL[] = [sql`g.total_ratings > 0`];
   if (query.category) where.push(sql`g.category = ${query.category}`);
   if (query.before)
     where.push(
       sql`(g.weighted_rating, g.id) < (SELECT b.weighted_rating, b.id FROM gear_posts b WHERE b.id = ${query.before}::uuid)`,
     );
-  const list = await preparedRows<GearRow>(
-    db,
-    sql`${select(viewer?.id ?? null)} WHERE ${sql.join(where, sql` AND `)}
-      ORDER BY g.weighted_rating DESC NULLS LAST, g.id DESC NULLS LAST LIMIT ${query.limit}`,
-  );
+  return sql`${select(viewerId)} WHERE ${sql.join(where, sql` AND `)}
+      ORDER BY g.weighted_rating DESC NULLS LAST, g.id DESC NULLS LAST LIMIT ${query.limit}`;
+}
+
+export async function listTopRated(
+  db: Db,
+  viewer: SessionUser | null,
+  query: GearPage & { category?: GearCategory },
+): Promise<GearPost[]> {
+  const list = await preparedRows<GearRow>(db, topRatedSql(viewer?.id ?? null, query));
   return list.map((r) => presentGear(r, viewer));
 }
 
