@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { checkA11y, expect, registerByApi, test, uniqueName } from './fixtures';
 
@@ -27,6 +28,12 @@ async function otherPlayer(browser: Browser, baseURL: string | undefined) {
   return { context, page, user };
 }
 
+/** Screenshots go to docs/screenshots with UPDATE_SCREENSHOTS=1, else beside the test's output. */
+const shot = (name: string) =>
+  process.env.UPDATE_SCREENSHOTS
+    ? fileURLToPath(new URL(`../docs/screenshots/${name}`, import.meta.url))
+    : test.info().outputPath(name);
+
 const tab = (page: Page, name: string | RegExp) => page.getByRole('tab', { name });
 
 test('directory: search, play-style and recruiting filters, No teams found, Create Team only when signed in', async ({
@@ -34,6 +41,7 @@ test('directory: search, play-style and recruiting filters, No teams found, Crea
   browser,
   baseURL,
 }) => {
+  test.setTimeout(120_000);
   await registerByApi(page.request);
   const prefix = uniqueName('Dir');
   const fast = await createTeam(page.request, {
@@ -65,6 +73,8 @@ test('directory: search, play-style and recruiting filters, No teams found, Crea
   await expect(card).toContainText('1 member');
   await expect(card).toContainText('Recruiting');
 
+  await page.screenshot({ path: shot('teams.png') });
+
   await page.getByLabel('Play style').selectOption('speedsoft');
   await expect(list.getByRole('heading')).toHaveText([fast.name]);
   await page.getByLabel('Play style').selectOption('');
@@ -79,6 +89,15 @@ test('directory: search, play-style and recruiting filters, No teams found, Crea
   await page.getByLabel('Search teams').fill(prefix);
   await page.getByRole('link', { name: fast.name }).click();
   await expect(page).toHaveURL(`/teams/${fast.id}`);
+
+  // A demo team with its roster: the README's screenshot.
+  await page.goto('/teams');
+  await page.getByLabel('Search teams').fill('Ghost Wolves');
+  await page.getByRole('link', { name: 'Ghost Wolves' }).click();
+  await tab(page, 'Roster').click();
+  await expect(page.getByRole('region', { name: /Team Leader/ }).getByRole('link')).toHaveCount(1);
+  await expect(page.getByRole('region', { name: /Co-Leaders/ }).getByRole('link').first()).toBeVisible();
+  await page.screenshot({ path: shot('team.png') });
 
   const visitor = await browser.newContext({ baseURL });
   const anon = await visitor.newPage();
@@ -239,6 +258,7 @@ test('gallery: the leader adds an image by address with a caption and deletes it
 
   await page.goto(`/teams/${team.id}/manage`);
   await tab(page, 'Gallery').click();
+  await page.screenshot({ path: shot('team-manage.png') });
   await page.getByRole('button', { name: 'Delete image Op Nightfall' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('No images yet')).toBeVisible();
