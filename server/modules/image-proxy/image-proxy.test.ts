@@ -148,7 +148,7 @@ describe('media maps in answers', () => {
     const card: Record<string, unknown> = { id: 1, images: ['https://images.example.com/a.jpg'] };
     await attachMedia([card], counting);
     expect(signed).toBe(1);
-    const shown = [{ ...card, isLiked: true }];
+    const shown: Record<string, unknown>[] = [{ ...card, isLiked: true }];
     await attachMedia(shown, counting);
     expect(signed).toBe(1);
     expect(shown[0].media).toEqual({
