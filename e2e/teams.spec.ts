@@ -221,7 +221,7 @@ test('invite and accept: the leader searches and invites; the player accepts on 
   await checkA11y(page);
 
   await guest.page.goto('/teams');
-  const invites = guest.page.getByRole('region', { name: 'Your invitations' });
+  const invites = guest.page.getByRole('region', { name: 'Team invites' });
   await expect(invites).toContainText(team.name);
   await invites.getByRole('button', { name: `Accept ${team.name}` }).click();
   await expect(invites).toHaveCount(0);

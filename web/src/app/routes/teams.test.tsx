@@ -141,10 +141,10 @@ describe('/teams', () => {
       },
     });
     renderTeams();
-    const section = await screen.findByRole('region', { name: 'Your invitations' });
+    const section = await screen.findByRole('region', { name: 'Team invites' });
     expect(section).toHaveTextContent('You are invited to join Night Owls');
     await userEvent.click(within(section).getByRole('button', { name: /Accept/ }));
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Your invitations' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Team invites' })).toBeNull());
     const call = fetchMock.mock.calls.find(([u]) => String(u).includes('/respond'));
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ accept: true });
   });

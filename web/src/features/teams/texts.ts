@@ -31,7 +31,7 @@ export const TEAM_TEXTS = {
   recruitingBadge: 'Recruiting',
   members: (n: number) => `${n} ${n === 1 ? 'member' : 'members'}`,
   // Invites for the viewer
-  yourInvites: 'Your invitations',
+  yourInvites: C.yourInvites,
   invitedTo: 'You are invited to join',
   invitedBy: C.invitedBy,
   invitedToTeam: 'You are invited to join this team',
