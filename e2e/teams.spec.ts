@@ -96,7 +96,12 @@ test('directory: search, play-style and recruiting filters, No teams found, Crea
   await page.getByRole('link', { name: 'Ghost Wolves' }).click();
   await tab(page, 'Roster').click();
   await expect(page.getByRole('region', { name: /Team Leader/ }).getByRole('link')).toHaveCount(1);
-  await expect(page.getByRole('region', { name: /Co-Leaders/ }).getByRole('link').first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: /Co-Leaders/ })
+      .getByRole('link')
+      .first(),
+  ).toBeVisible();
   await page.screenshot({ path: shot('team.png') });
 
   const visitor = await browser.newContext({ baseURL });
