@@ -14,7 +14,6 @@ import type { Db } from '../db/client';
 import {
   type eventRegistrations,
   type events,
-  fields,
   gearPosts,
   gearRatings,
   images as imagesTable,
@@ -43,6 +42,7 @@ import {
 } from './community';
 import { NEWS, seedNews, seedTutorials, TUTORIALS } from './content';
 import { seedEvents } from './events';
+import { seedFields } from './fields';
 import { seedGear } from './gear';
 import { COMMENT_POOL, DEMO_ADMIN, GEAR, PLAYERS, POSTS } from './people';
 import { between, int, pick, type Rng, rngFrom, sample } from './random';
@@ -477,7 +477,7 @@ export async function seedDemo(
     const r = <T extends object>(list: T[]) => remapIds(list, ids);
     await seedEvents(tx, r(plan.eventRows), r(plan.registrationRows), players.values(), admin);
     await seedStores(tx, admin);
-    await tx.insert(fields).values(plan.fieldRows);
+    await seedFields(tx, plan.fieldRows, players.values(), admin);
     await seedCatalog(tx, plan.catalog);
     await seedNews(tx, plan.newsRows);
     await seedTutorials(tx, plan.tutorialRows);

@@ -4,7 +4,8 @@ import type { MapViewProps } from './map-view';
 
 export { type MapMarker, toMarkers } from './types';
 
-const MapView = lazy(() => import('./map-view'));
+// Leaflet first, as the global markercluster extends (./leaflet-global.ts), then the map itself.
+const MapView = lazy(() => import('./leaflet-global').then(() => import('./map-view')));
 
 /** The shared map, loaded on demand: Leaflet and its styles are a chunk of their own. */
 export function PlacesMap(props: MapViewProps) {

@@ -69,6 +69,8 @@ export default function MapView({ markers, label, className, offlineText }: MapV
   return (
     <section className={className ?? 'relative h-[28rem] w-full'} data-testid="map" aria-label={label}>
       <MapContainer
+        maxZoom={18}
+        minZoom={2}
         center={center}
         zoom={markers.length > 0 ? 5 : 3}
         scrollWheelZoom={false}

@@ -111,6 +111,8 @@ export const eventFormSchema = z
     image: z.string(),
     url: z.string(),
     rules: rulesFields,
+    /** The field it is held at ('' for none): the server fills what the form leaves out. */
+    fieldId: z.string().optional(),
   })
   .transform(
     (v): CreateEventBody => ({
@@ -125,6 +127,7 @@ export const eventFormSchema = z
       image: v.image,
       url: v.url,
       rules: formToRules(v.rules),
+      fieldId: v.fieldId ? v.fieldId : null,
     }),
   )
   .pipe(createEventBody);
@@ -144,6 +147,7 @@ export const emptyEventForm = (): EventFormValues => ({
   image: '',
   url: '',
   rules: rulesToForm(null),
+  fieldId: '',
 });
 
 /** An event as the form holds it (edit mode). */
@@ -161,5 +165,6 @@ export function eventToForm(event: Event): EventFormValues {
     image: event.image ?? '',
     url: event.url ?? '',
     rules: rulesToForm(event.rules),
+    fieldId: event.fieldId ?? '',
   };
 }

@@ -9,6 +9,7 @@ import {
   WEAPON_CLASS_LABELS,
   WEAPON_CLASSES,
 } from '@contract/events';
+import { FIELD_TEXTS, fieldEventPlace } from '@contract/fields';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -21,6 +22,7 @@ import { Save, X } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { type FieldErrors, get, type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
 import { useCreateEvent } from '../api/create-event';
+import { useFieldOptions } from '../api/get-field-options';
 import { useUpdateEvent } from '../api/update-event';
 import {
   type EventFormOutput,
@@ -99,6 +101,22 @@ export function EventForm({ editing, onDone }: { editing?: Event | null; onDone?
 
   const { field, error } = fieldWiring<(typeof FIELDS)[number]>(ids, errors);
 
+  // Held at a field (issue 13): choosing one fills the place and the rules from it, as the server would.
+  const fieldOptions = useFieldOptions();
+  const chooseField = (fieldId: string) => {
+    form.setValue('fieldId', fieldId, { shouldDirty: true });
+    const chosen = fieldOptions.data?.find((f) => f.id === fieldId);
+    if (!chosen) return;
+    const place = fieldEventPlace(chosen);
+    const str = (v: number | null) => (v === null ? '' : String(v));
+    form.setValue('location', place.location, { shouldDirty: true });
+    form.setValue('address', place.address ?? '', { shouldDirty: true });
+    form.setValue('lat', str(place.lat), { shouldDirty: true });
+    form.setValue('lng', str(place.lng), { shouldDirty: true });
+    if (place.rules) form.setValue('rules', rulesToForm(place.rules), { shouldDirty: true });
+  };
+  const fieldId = useWatch({ control: form.control, name: 'fieldId' });
+
   const applyPreset = (presetId: string) => {
     const preset = RULE_PRESETS.find((p) => p.id === presetId);
     if (preset) form.setValue('rules', rulesToForm(preset.rules), { shouldDirty: true });
@@ -157,6 +175,22 @@ export function EventForm({ editing, onDone }: { editing?: Event | null; onDone?
               />
               {error('capacity')}
             </div>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${ids}-field`}>{FIELD_TEXTS.heldAt}</Label>
+            <select
+              id={`${ids}-field`}
+              className={SELECT_CLASS}
+              value={fieldId ?? ''}
+              onChange={(e) => chooseField(e.target.value)}
+            >
+              <option value="">{FIELD_TEXTS.noField}</option>
+              {(fieldOptions.data ?? []).map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.name}
+                </option>
+              ))}
+            </select>
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
             <div className="grid gap-2">
