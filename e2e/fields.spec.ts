@@ -42,6 +42,11 @@ test('/fields shows the fields in a list and as markers on the map with tiles bl
   );
   await expect(page.getByRole('heading', { name: 'Rules of engagement' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Upcoming events' })).toBeVisible();
+  // The demo's upcoming event held at Timberline, linked to its page.
+  await expect(page.getByRole('link', { name: 'Timberline Spring Offensive' })).toHaveAttribute(
+    'href',
+    /^\/events\//,
+  );
   await expect(page.getByTestId('map').locator('.leaflet-marker-icon')).toHaveCount(1);
   await checkA11y(page);
 

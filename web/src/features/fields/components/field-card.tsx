@@ -22,7 +22,7 @@ export function FieldCard({ field }: { field: Field }) {
           </Link>
         </h3>
         {field.verified ? (
-          <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-primary/15 px-2 py-0.5 text-xs font-semibold text-primary">
+          <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-primary/15 px-2 py-0.5 text-xs font-semibold text-foreground">
             <BadgeCheck className="size-3.5" aria-hidden="true" />
             {T.verified}
           </span>

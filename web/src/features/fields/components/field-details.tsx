@@ -126,7 +126,7 @@ export function FieldDetails({
         <div className="flex flex-wrap items-center gap-3 text-sm">
           {field.type ? <span className="text-muted-foreground">{field.type}</span> : null}
           {field.verified ? (
-            <span className="inline-flex items-center gap-1 rounded-full bg-primary/15 px-2 py-0.5 text-xs font-semibold text-primary">
+            <span className="inline-flex items-center gap-1 rounded-full bg-primary/15 px-2 py-0.5 text-xs font-semibold text-foreground">
               <BadgeCheck className="size-3.5" aria-hidden="true" />
               {T.verified}
             </span>
@@ -183,16 +183,16 @@ export function FieldDetails({
           />
         ) : null}
       </div>
-      <section aria-labelledby="field-rules" className="grid gap-3">
-        <h2 id="field-rules" className="text-lg font-semibold">
-          {T.rules}
-        </h2>
-        {field.rules && renderRules ? (
-          renderRules(field.rules)
-        ) : (
+      {field.rules && renderRules ? (
+        renderRules(field.rules)
+      ) : (
+        <section aria-labelledby="field-rules" className="grid gap-3">
+          <h2 id="field-rules" className="text-lg font-semibold">
+            {T.rules}
+          </h2>
           <p className="text-sm text-muted-foreground">{T.noRules}</p>
-        )}
-      </section>
+        </section>
+      )}
       <Card>
         <CardHeader>
           <CardTitle>{T.upcomingEvents}</CardTitle>
