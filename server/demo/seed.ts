@@ -14,8 +14,8 @@ import type { Db } from '../db/client';
 import {
   type eventRegistrations,
   type events,
-  gearPosts,
-  gearRatings,
+  type gearPosts,
+  type gearRatings,
   images as imagesTable,
   pageViews,
   postEvents,
