@@ -15,13 +15,14 @@ const TILES = [
   'Manage Blocked Words',
   'Manage Admins',
   'Manage Stores',
+  'Manage Fields',
   'Manage Catalog',
 ];
 
 const tile = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}`) });
 
 describe('admin section', () => {
-  it('shows the six dashboard tiles of the spec in order, then Manage Admins and Manage Stores', async () => {
+  it('shows the six dashboard tiles of the spec in order, then Manage Admins, Stores, Fields and Catalog', async () => {
     mockFetch(signedIn(aUser({ role: 'admin' })));
     renderApp(<AdminSection />);
     const list = screen.getByRole('list', { name: 'Admin tools' });
