@@ -845,7 +845,8 @@ async function countQueries(database: Db, fn: () => Promise<unknown>): Promise<n
     } as typeof pool.query;
     pool.connect = async function (this: unknown, ...args: unknown[]) {
       const c = (await connect.apply(this, args)) as pg.PoolClient & { query: (...a: unknown[]) => unknown };
-      if (!wrapped.has(c)) {
+      // pool.query checks a client out with a callback: nothing comes back here then.
+      if (c && !wrapped.has(c)) {
         wrapped.add(c);
         const own = c.query;
         c.query = function (this: unknown, ...a: unknown[]) {

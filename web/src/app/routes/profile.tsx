@@ -45,7 +45,7 @@ export function ProfilePage() {
     <PageContainer>
       <ProfileHeader profile={profile.data} viewer={user} />
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
-        <aside className="grid content-start gap-6 lg:order-2">
+        <aside className="grid min-w-0 grid-cols-1 content-start gap-6 lg:order-2">
           <ProfileTeams userId={profile.data.id} />
           <ProfileBadges userId={profile.data.id} />
           <UserGear userId={profile.data.id} />
