@@ -8,6 +8,7 @@ import {
   pgTable,
   smallint,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -88,4 +89,25 @@ export const gearRatingStats = pgTable(
     prior: doublePrecision('prior').notNull().default(3),
   },
   (t) => [check('gear_rating_stats_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Each player's rated block (decision 017): every gear post whose (created_at, id) lies between
+ * bottom and top, both included, is rated by the player or is theirs (deleted posts do not break
+ * it). Kept after each rating by extendRatedBlock (server/modules/gear/service.ts); the triggers
+ * of migration 0020 end a block that a new or moved post, or a deleted rating, would break. The
+ * bounds are keys, not references: the posts they name may be gone.
+ */
+export const gearRatingProgress = pgTable(
+  'gear_rating_progress',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topCreatedAt: timestamp('top_created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    topId: uuid('top_id').notNull(),
+    bottomCreatedAt: timestamp('bottom_created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    bottomId: uuid('bottom_id').notNull(),
+  },
+  (t) => [index('gear_rating_progress_top_idx').on(t.topCreatedAt, t.topId)],
 );
