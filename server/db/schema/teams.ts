@@ -50,12 +50,17 @@ export const teamMembers = pgTable(
   (t) => [
     uniqueIndex('team_members_pair_uq').on(t.teamId, t.userId),
     index('team_members_user_idx').on(t.userId, t.joinedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    /** The roster: leader, co-leaders, members, each by join date (teams/service.ts ROLE_RANK). */
+    /**
+     * The roster: leader, co-leaders, members, each by join date (teams/service.ts rankOf), then
+     * role and id, so that a page of members is an index-only scan (teams/service.ts membersSql).
+     */
     index('team_members_roster_idx').on(
       t.teamId,
       sql`(CASE ${t.role} WHEN 'leader' THEN 0 WHEN 'co-leader' THEN 1 ELSE 2 END)`,
       t.joinedAt,
       t.userId,
+      t.role,
+      t.id,
     ),
     /** One leader per team, whatever races. */
     uniqueIndex('team_members_one_leader_uq').on(t.teamId).where(sql`${t.role} = 'leader'`),

@@ -1,0 +1,2 @@
+DROP INDEX "team_members_roster_idx";--> statement-breakpoint
+CREATE INDEX "team_members_roster_idx" ON "team_members" USING btree ("team_id",(CASE "role" WHEN 'leader' THEN 0 WHEN 'co-leader' THEN 1 ELSE 2 END),"joined_at","user_id","role","id");
