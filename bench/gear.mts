@@ -5,7 +5,9 @@
  * 5,000 newest items (the worst case: every one of them is passed over before the first to rate),
  * and GET /api/gear/top-rated (anonymous). Prints figures and ratios; asserts nothing.
  * BENCH_DATABASE_URL (default postgres://root@127.0.0.1:5432/test) names a server on which it
- * creates (and keeps, for reruns) the database bench_gear: 10k players, 100k gear posts, 1M ratings.
+ * creates (and keeps, for reruns) the database bench_gear: 10k players, 100k gear posts, 1M ratings,
+ * and bench_1's rated block (decision 017) built by the service's own extension code.
+ * BENCH_PREPARE_ONLY=1 fills the database (and the block) and exits without measuring.
  */
 
 import { spawn } from 'node:child_process';
@@ -16,7 +18,7 @@ import pg from 'pg';
 import { type Db, openDatabase } from '../server/db/client';
 import { statementName } from '../server/db/rows';
 import { createSession } from '../server/modules/auth';
-import { rerankGear, topRatedSql, toRateSql } from '../server/modules/gear';
+import { extendRatedBlock, rerankGear, topRatedSql, toRateSql } from '../server/modules/gear';
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const CONNECTIONS = 32;
@@ -52,6 +54,7 @@ async function generate(db: Db) {
     INSERT INTO users (username, email, password, joined_at)
     SELECT 'bench_' || g, 'bench_' || g || '@example.test', 'not-a-hash', now() - (g || ' minutes')::interval
     FROM generate_series(1, ${SIZE.users}) g`);
+  await db.execute(sql`ALTER TABLE gear_posts DISABLE TRIGGER gear_rating_progress_post`);
   await db.execute(sql`CREATE TEMP TABLE bench_users AS
     SELECT (regexp_replace(username, '^bench_', ''))::int AS n, id FROM users`);
   await db.execute(sql`CREATE UNIQUE INDEX ON bench_users (n)`);
@@ -63,6 +66,7 @@ async function generate(db: Db) {
            now() - (g || ' minutes')::interval
     FROM generate_series(1, ${SIZE.gear}) g
     JOIN bench_users u ON u.n = 2 + (g * 13) % ${SIZE.users - 1}`);
+  await db.execute(sql`ALTER TABLE gear_posts ENABLE TRIGGER gear_rating_progress_post`);
   await db.execute(sql`CREATE TEMP TABLE bench_gear AS
     SELECT (regexp_replace(title, '^Generated gear #', ''))::int AS n, id, user_id FROM gear_posts`);
   await db.execute(sql`ALTER TABLE gear_ratings DISABLE TRIGGER gear_ratings_count`);
@@ -93,6 +97,35 @@ async function generate(db: Db) {
 
 const one = async <T,>(db: Db, q: SQL) => ((await db.execute(q)) as unknown as { rows: T[] }).rows[0];
 
+/**
+ * bench_1's rated block (decision 017), when it has none: started at its newest rated item and
+ * extended by the service's own code (extendRatedBlock, RATED_BLOCK_STEP_CAP posts a call each
+ * way) until it stops moving, as if it had rated them one by one through the API.
+ */
+async function buildBlock(db: Db, viewerId: string) {
+  const has = await one<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM gear_rating_progress WHERE user_id = ${viewerId}::uuid`,
+  );
+  if (has.n === 0) {
+    const newest = await one<{ id: string }>(
+      db,
+      sql`SELECT g.id FROM gear_ratings r JOIN gear_posts g ON g.id = r.gear_post_id
+        WHERE r.user_id = ${viewerId}::uuid ORDER BY g.created_at DESC, g.id DESC LIMIT 1`,
+    );
+    let calls = 1;
+    while (await db.transaction((tx) => extendRatedBlock(tx as unknown as Db, viewerId, newest.id))) calls++;
+    process.stdout.write(`bench_1's block built in ${calls} extensions; `);
+  }
+  const size = await one<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM gear_rating_progress p JOIN gear_posts g
+      ON (g.created_at, g.id) BETWEEN (p.bottom_created_at, p.bottom_id) AND (p.top_created_at, p.top_id)
+      WHERE p.user_id = ${viewerId}::uuid`,
+  );
+  console.log(`bench_1's block holds the ${size.n} newest posts`);
+}
+
 async function prepare(): Promise<{ cookie: string; viewerId: string }> {
   const admin = new pg.Client({ connectionString: SERVER });
   await admin.connect();
@@ -120,6 +153,7 @@ async function prepare(): Promise<{ cookie: string; viewerId: string }> {
   );
   const total = await n('gear_ratings');
   console.log(`bench_1 has rated ${rated.n} items; ${total} ratings in all`);
+  await buildBlock(database.db, viewer.id);
   const token = await createSession(database.db, viewer.id);
   await database.close();
   return { cookie: `sid=${token}`, viewerId: viewer.id };
@@ -182,6 +216,7 @@ async function startApp() {
 }
 
 const { cookie, viewerId } = await prepare();
+if (process.env.BENCH_PREPARE_ONLY === '1') process.exit(0);
 const PAGES = [
   {
     label: 'to-rate (rated the 5,000 newest)',

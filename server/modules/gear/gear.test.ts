@@ -6,7 +6,8 @@ import { rows } from '../../db/rows';
 import { gearPosts, gearRatingStats, gearRatings, images, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, createUser, injectAs, type TestUser } from '../../test/factories';
-import { createSession } from '../auth';
+import { createSession, type SessionUser } from '../auth';
+import { addRating, toRateSql } from './service';
 
 const awarded = vi.hoisted(() => [] as [string, string][]);
 vi.mock('../badges', async (original) => ({
@@ -42,6 +43,7 @@ const snapshot = async () => ({
 });
 const clear = async () => {
   await db().delete(gearPosts);
+  await db().execute(sql`DELETE FROM gear_rating_progress`);
   await db().execute(sql`UPDATE gear_rating_stats SET ratings_count = 0, ratings_sum = 0, ranked_mean = 0`);
 };
 
@@ -443,5 +445,188 @@ describe('GET /api/user/{userId}/gear', () => {
     ).toEqual([]);
     expect((await injectAs(t.app, null, { url: `/api/user/${randomUUID()}/gear` })).json()).toEqual([]);
     expect((await injectAs(t.app, null, { url: '/api/user/nope/gear' })).statusCode).toBe(400);
+  });
+});
+
+describe('to-rate with the rated block (decision 017)', () => {
+  type Key = { created_at: Date | string; id: string };
+  const sessionOf = async (u: { id: string }) =>
+    (await db().select().from(users).where(eq(users.id, u.id)))[0] as SessionUser;
+
+  /** Today's query before the block, the oracle: the plain anti-join, newest first. */
+  const oracle = (viewerId: string, page: { limit: number; before?: string }) =>
+    rows<{ id: string }>(
+      db(),
+      sql`SELECT g.id FROM gear_posts g
+        WHERE g.user_id <> ${viewerId}::uuid
+          AND NOT EXISTS (SELECT 1 FROM gear_ratings x WHERE x.gear_post_id = g.id AND x.user_id = ${viewerId}::uuid)
+          ${page.before ? sql`AND (g.created_at, g.id) < (SELECT b.created_at, b.id FROM gear_posts b WHERE b.id = ${page.before}::uuid)` : sql``}
+        ORDER BY g.created_at DESC, g.id DESC LIMIT ${page.limit}`,
+    );
+  const toRate = (viewerId: string, page: { limit: number; before?: string }) =>
+    rows<{ id: string }>(db(), toRateSql(viewerId, page));
+  const block = async (userId: string) =>
+    (
+      await rows<{ top_id: string; bottom_id: string }>(
+        db(),
+        sql`SELECT top_id, bottom_id FROM gear_rating_progress WHERE user_id = ${userId}::uuid`,
+      )
+    )[0];
+  /** Posts inside the player's block, and those of them neither rated by the player nor theirs. */
+  const inBlock = async (userId: string) => {
+    const [r] = await rows<{ n: number; open: number }>(
+      db(),
+      sql`SELECT count(*)::int AS n,
+          (count(*) FILTER (WHERE g.user_id <> p.user_id AND NOT EXISTS (
+            SELECT 1 FROM gear_ratings x WHERE x.gear_post_id = g.id AND x.user_id = p.user_id)))::int AS open
+        FROM gear_rating_progress p JOIN gear_posts g
+          ON (g.created_at, g.id) BETWEEN (p.bottom_created_at, p.bottom_id) AND (p.top_created_at, p.top_id)
+        WHERE p.user_id = ${userId}::uuid`,
+    );
+    return r;
+  };
+  /** Every page, following the cursor, and from random cursors, equals the oracle's. */
+  async function sameAsOracle(viewerId: string, limit: number, cursors: string[]) {
+    let before: string | undefined;
+    for (let i = 0; i < 100; i++) {
+      const page = await toRate(viewerId, { limit, before });
+      expect(ids(page), `page after ${before}`).toEqual(ids(await oracle(viewerId, { limit, before })));
+      if (page.length < limit) break;
+      before = page[page.length - 1].id;
+    }
+    for (const c of cursors)
+      expect(ids(await toRate(viewerId, { limit, before: c })), `before ${c}`).toEqual(
+        ids(await oracle(viewerId, { limit, before: c })),
+      );
+  }
+
+  it('keeps a block over the rated newest items; to-rate continues below it, with every cursor', async () => {
+    await clear();
+    const list = [];
+    for (let i = 0; i < 12; i++) list.push(await gearOf(i === 4 ? rater : owner, { createdAt: at(i + 1) }));
+    const me = await sessionOf(rater);
+    for (const g of list.slice(0, 8)) if (g.userId !== rater.id) await addRating(db(), me, g.id, 4);
+    // the newest 8 (one of them the rater's own) form one block
+    expect(await block(rater.id)).toEqual({ top_id: list[0].id, bottom_id: list[7].id });
+    expect(await inBlock(rater.id)).toEqual({ n: 8, open: 0 });
+    const res = await injectAs(t.app, rater, { url: '/api/gear/to-rate?limit=3' });
+    expect(ids(res.json())).toEqual(ids(list.slice(8, 11)));
+    await sameAsOracle(rater.id, 3, ids(list));
+    // an item rated out of order, far from the block, stays out of it until the gap is rated
+    await addRating(db(), me, list[10].id, 2);
+    expect(await block(rater.id)).toEqual({ top_id: list[0].id, bottom_id: list[7].id });
+    await addRating(db(), me, list[8].id, 2);
+    expect(await block(rater.id)).toEqual({ top_id: list[0].id, bottom_id: list[8].id });
+    await addRating(db(), me, list[9].id, 2);
+    expect(await block(rater.id)).toEqual({ top_id: list[0].id, bottom_id: list[10].id });
+    expect(ids((await injectAs(t.app, rater, { url: '/api/gear/to-rate' })).json())).toEqual([list[11].id]);
+  });
+
+  it('ends a block when an unrated post appears inside it or a rating inside it goes; deletions keep it', async () => {
+    await clear();
+    const list = [];
+    for (let i = 0; i < 6; i++) list.push(await gearOf(owner, { createdAt: at(10 * (i + 1)) }));
+    const me = await sessionOf(rater);
+    for (const g of list.slice(0, 4)) await addRating(db(), me, g.id, 3);
+    expect(await block(rater.id)).toEqual({ top_id: list[0].id, bottom_id: list[3].id });
+    // a deleted post (rated) and the player's own post inside keep the block
+    await db().delete(gearPosts).where(eq(gearPosts.id, list[1].id));
+    await gearOf(rater, { createdAt: at(15) });
+    expect(await block(rater.id)).toEqual({ top_id: list[0].id, bottom_id: list[3].id });
+    // another player's post dated inside it ends it
+    const late = await gearOf(other, { createdAt: at(25) });
+    expect(await block(rater.id)).toBeUndefined();
+    expect(ids(await toRate(rater.id, { limit: 2 }))).toEqual([late.id, list[4].id]);
+    await addRating(db(), me, late.id, 5);
+    expect(await inBlock(rater.id)).toMatchObject({ open: 0 });
+    expect(await block(rater.id)).toEqual({ top_id: list[0].id, bottom_id: list[3].id });
+    // a rating that goes while its post stays ends it too
+    await db().delete(gearRatings).where(eq(gearRatings.gearPostId, list[2].id));
+    expect(await block(rater.id)).toBeUndefined();
+    expect(ids(await toRate(rater.id, { limit: 2 }))).toEqual([list[2].id, list[4].id]);
+  });
+
+  it('answers exactly what the plain anti-join answers, for random posts, ratings, own posts and deletions', async () => {
+    await clear();
+    let seed = 20261125;
+    const rnd = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
+    const people = [await sessionOf(rater), await sessionOf(other), await sessionOf(owner)];
+    const base = Date.now() - 86_400_000;
+    let clock = 0;
+    let biggest = 0;
+    const posts = async () =>
+      rows<Key & { user_id: string }>(
+        db(),
+        sql`SELECT id, created_at, user_id FROM gear_posts ORDER BY created_at DESC, id DESC`,
+      );
+    for (let step = 0; step < 400; step++) {
+      const all = await posts();
+      const r = rnd();
+      if (r < 0.25 || all.length < 3) {
+        // a new post, mostly the newest, sometimes dated among the others (or at one's very time)
+        const who = pick(people);
+        let createdAt = new Date(base + ++clock * 60_000);
+        if (rnd() < 0.2 && all.length > 0) {
+          const near = pick(all);
+          createdAt = new Date(new Date(near.created_at).getTime() - (rnd() < 0.5 ? 0 : 30_000));
+        }
+        await gearOf(who, { createdAt });
+      } else if (r < 0.85) {
+        // a rating through the service: mostly the first to rate (in the list's order), else any
+        const who = rnd() < 0.7 ? people[0] : pick(people);
+        const open = await oracle(who.id, { limit: 1000 });
+        if (open.length === 0) continue;
+        const target = rnd() < 0.6 ? open[0] : rnd() < 0.5 ? open[open.length - 1] : pick(open);
+        await addRating(db(), who, target.id, 1 + Math.floor(rnd() * 5));
+      } else if (r < 0.93) {
+        await db()
+          .delete(gearPosts)
+          .where(eq(gearPosts.id, pick(all).id));
+      } else {
+        // a rating written straight in the database (no block update): still exact
+        const who = pick(people);
+        const open = await oracle(who.id, { limit: 1000 });
+        if (open.length > 0)
+          await db()
+            .insert(gearRatings)
+            .values({ gearPostId: pick(open).id, userId: who.id, rating: 3 });
+      }
+      for (const p of people) {
+        const b = await inBlock(p.id);
+        expect(b.open, `step ${step}`).toBe(0);
+        biggest = Math.max(biggest, b.n);
+      }
+      if (step % 20 === 19)
+        for (const p of people) {
+          const cursors = [...ids(await posts()).filter(() => rnd() < 0.3), randomUUID()];
+          await sameAsOracle(p.id, 1 + Math.floor(rnd() * 6), cursors);
+        }
+    }
+    // the walks did skip something
+    expect(biggest).toBeGreaterThan(20);
+  }, 120_000);
+
+  it('keeps the block right when the same player rates two items at once', async () => {
+    await clear();
+    const list = [];
+    for (let i = 0; i < 6; i++) list.push(await gearOf(owner, { createdAt: at(i + 1) }));
+    const rate = (g: { id: string }) =>
+      injectAs(t.app, rater, { method: 'POST', url: `/api/gear/${g.id}/rate`, payload: { rating: 4 } });
+    expect((await rate(list[0])).statusCode).toBe(200);
+    for (const pair of [
+      [list[1], list[2]],
+      [list[4], list[3]],
+    ]) {
+      const answers = await Promise.all(pair.map(rate));
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    }
+    // whichever committed first, the second saw it: one block over the five
+    expect(await block(rater.id)).toEqual({ top_id: list[0].id, bottom_id: list[4].id });
+    expect(await inBlock(rater.id)).toEqual({ n: 5, open: 0 });
+    expect(ids((await injectAs(t.app, rater, { url: '/api/gear/to-rate' })).json())).toEqual([list[5].id]);
   });
 });

@@ -4,6 +4,7 @@ import { gearRoutes } from './routes';
 export {
   addRating,
   createGear,
+  extendRatedBlock,
   listGearToRate,
   listTopRated,
   rateGear,

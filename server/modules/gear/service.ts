@@ -83,20 +83,39 @@ export interface GearPage {
 }
 
 /**
- * Gear the viewer neither posted nor rated, newest first (gear_posts_created_idx, each probe an
- * index lookup in gear_ratings_pair_uq); `before` the id of the last item shown.
+ * The viewer's block bound `end` (top or bottom) as a (created_at, id) row, or the key below every
+ * post when the viewer has no block.
+ */
+const blockBound = (viewerId: string, end: 'top' | 'bottom') => sql`(SELECT
+    coalesce(p.${sql.raw(`${end}_created_at`)}, '-infinity'::timestamptz),
+    coalesce(p.${sql.raw(`${end}_id`)}, '00000000-0000-0000-0000-000000000000'::uuid)
+  FROM (VALUES (1)) one LEFT JOIN gear_rating_progress p ON p.user_id = ${viewerId}::uuid)`;
+
+/**
+ * Gear the viewer neither posted nor rated, newest first; `before` the id of the last item shown.
+ * Every post inside the viewer's rated block (gear_rating_progress, decision 017) is rated or
+ * theirs, so the list is two ordered walks of gear_posts_created_idx, LIMIT n each: the posts
+ * newer than the block's top, then those older than its bottom (each candidate probed in
+ * gear_ratings_pair_uq), merged newest first. Without a block the first walk is every post and
+ * the second is empty: the plain anti-join. A `before` inside or below the block continues below it.
  */
 export function toRateSql(viewerId: string, page: GearPage): SQL {
-  const where: SQL[] = [
+  const open = [
     sql`g.user_id <> ${viewerId}::uuid`,
     sql`NOT EXISTS (SELECT 1 FROM gear_ratings x WHERE x.gear_post_id = g.id AND x.user_id = ${viewerId}::uuid)`,
   ];
   if (page.before)
-    where.push(
+    open.push(
       sql`(g.created_at, g.id) < (SELECT b.created_at, b.id FROM gear_posts b WHERE b.id = ${page.before}::uuid)`,
     );
-  return sql`${select(viewerId)} WHERE ${sql.join(where, sql` AND `)}
-      ORDER BY g.created_at DESC, g.id DESC LIMIT ${page.limit}`;
+  const walk = (bound: SQL) =>
+    sql`(${select(viewerId)} WHERE ${sql.join([bound, ...open], sql` AND `)}
+      ORDER BY g.created_at DESC, g.id DESC LIMIT ${page.limit})`;
+  return sql`SELECT * FROM (
+    ${walk(sql`(g.created_at, g.id) > ${blockBound(viewerId, 'top')}`)}
+    UNION ALL
+    ${walk(sql`(g.created_at, g.id) < ${blockBound(viewerId, 'bottom')}`)}
+  ) t ORDER BY t.created_at DESC, t.id DESC LIMIT ${page.limit}`;
 }
 
 export async function listGearToRate(db: Db, viewer: SessionUser, page: GearPage): Promise<GearPost[]> {
@@ -237,6 +256,7 @@ export async function addRating(
           ON CONFLICT (gear_post_id, user_id) DO NOTHING RETURNING id`,
       );
       if (inserted.length === 0) throw conflict(GEAR_TEXTS.alreadyRated);
+      await extendRatedBlock(asDb(tx), rater.id, id);
       await awardBadges(asDb(tx), rater.id, 'rating-given');
       await awardBadges(asDb(tx), gear.user_id, 'gear-rated');
     });
@@ -245,6 +265,71 @@ export async function addRating(
     if (foreignKeyViolation(err)) throw notFound(GEAR_TEXTS.gearNotFound);
     throw err;
   }
+}
+
+/** Rated-block extensions queue on it; a new or moved post takes it shared (migration 0020). */
+export const RATED_BLOCK_LOCK = 727_274_014;
+/** How many posts one extension walks at most in each direction (bounds a rating's write). */
+export const RATED_BLOCK_STEP_CAP = 200;
+
+/**
+ * One walk from the block's `end` (bottom: older posts, top: newer ones), one post at a time,
+ * while the next post is the player's or rated by them, at most RATED_BLOCK_STEP_CAP steps;
+ * its rows are the keys passed, `n` 0 being the bound itself.
+ */
+const blockWalk = (userId: string, end: 'bottom' | 'top') => {
+  const [cmp, dir] = end === 'bottom' ? [sql.raw('<'), sql.raw('DESC')] : [sql.raw('>'), sql.raw('ASC')];
+  return sql`
+    SELECT p.${sql.raw(`${end}_created_at`)} AS created_at, p.${sql.raw(`${end}_id`)} AS id, 0 AS n
+    FROM gear_rating_progress p WHERE p.user_id = ${userId}::uuid
+    UNION ALL
+    SELECT nx.created_at, nx.id, w.n + 1
+    FROM ${sql.raw(end === 'bottom' ? 'down' : 'up')} w
+    CROSS JOIN LATERAL (
+      SELECT g.created_at, g.id, g.user_id FROM gear_posts g
+      WHERE (g.created_at, g.id) ${cmp} (w.created_at, w.id)
+      ORDER BY g.created_at ${dir}, g.id ${dir} LIMIT 1
+    ) nx
+    WHERE w.n < ${RATED_BLOCK_STEP_CAP}
+      AND (nx.user_id = ${userId}::uuid OR EXISTS (
+        SELECT 1 FROM gear_ratings r WHERE r.gear_post_id = nx.id AND r.user_id = ${userId}::uuid))`;
+};
+
+/**
+ * Keeps the player's rated block (gear_rating_progress, decision 017) after they rated `gearId`,
+ * in the rating's transaction: every post between the block's bottom and top, both included, is
+ * rated by the player or is theirs. Takes RATED_BLOCK_LOCK (so no post appears unseen inside the
+ * walked range while it runs) and the block row FOR UPDATE; starts the block at the rated item
+ * when the player has none, then extends it downwards and upwards over rated-or-own posts, each
+ * walk stopping at the first other post (or after RATED_BLOCK_STEP_CAP). The rated item joins
+ * an existing block only when it is adjacent, which the walks find. Answers whether the block
+ * moved (the bench calls it until it stops moving).
+ */
+export async function extendRatedBlock(db: Db, userId: string, gearId: string): Promise<boolean> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${RATED_BLOCK_LOCK})`);
+  await db.execute(sql`
+    INSERT INTO gear_rating_progress (user_id, top_created_at, top_id, bottom_created_at, bottom_id)
+    SELECT ${userId}::uuid, created_at, id, created_at, id FROM gear_posts WHERE id = ${gearId}::uuid
+    ON CONFLICT (user_id) DO NOTHING`);
+  const [held] = await rows<{ user_id: string }>(
+    db,
+    sql`SELECT user_id FROM gear_rating_progress WHERE user_id = ${userId}::uuid FOR UPDATE`,
+  );
+  if (!held) return false;
+  const moved = await rows<{ user_id: string }>(
+    db,
+    sql`WITH RECURSIVE
+      down AS (${blockWalk(userId, 'bottom')}),
+      up AS (${blockWalk(userId, 'top')}),
+      d AS (SELECT created_at, id, n FROM down ORDER BY n DESC LIMIT 1),
+      u AS (SELECT created_at, id, n FROM up ORDER BY n DESC LIMIT 1)
+    UPDATE gear_rating_progress p SET
+      bottom_created_at = d.created_at, bottom_id = d.id, top_created_at = u.created_at, top_id = u.id
+    FROM d, u
+    WHERE p.user_id = ${userId}::uuid AND (d.n > 0 OR u.n > 0)
+    RETURNING p.user_id`,
+  );
+  return moved.length > 0;
 }
 
 /** DELETE /api/gear/{id}: the owner or an admin; its ratings go with it (the trigger adjusts C). */
