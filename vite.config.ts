@@ -8,7 +8,10 @@ const root = import.meta.dirname;
 const api = 'http://localhost:5000';
 const web = path.resolve(root, 'web');
 
-/** The route modules that the first paint of / renders: their chunks are preloaded by index.html. */
+/**
+ * The route modules that the first paint of / renders: the chunks that hold them (today the
+ * entry's own file, decision 018) and their imports are preloaded by index.html.
+ */
 const FIRST_PAINT_ROUTES = [
   path.join(web, 'src/app/shell/app-shell.tsx'),
   path.join(web, 'src/app/routes/home.tsx'),
@@ -27,14 +30,18 @@ function preloadFirstPaint(modules: string[]): Plugin {
       handler(html, { bundle }) {
         if (!bundle) return html;
         const chunks = new Map<string, string[]>();
-        const roots: string[] = [];
+        const roots = new Set<string>();
+        const found = new Set<string>();
         for (const out of Object.values(bundle)) {
           if (out.type !== 'chunk') continue;
           chunks.set(out.fileName, out.imports);
-          if (modules.some((m) => out.facadeModuleId === m || out.moduleIds.includes(m)))
-            roots.push(out.fileName);
+          for (const m of modules)
+            if (out.facadeModuleId === m || out.moduleIds.includes(m)) {
+              roots.add(out.fileName);
+              found.add(m);
+            }
         }
-        if (roots.length < modules.length)
+        if (found.size < modules.length)
           throw new Error(`preload-first-paint: a route chunk is missing (${modules.join(', ')})`);
         const files = new Set<string>();
         const visit = (file: string) => {
@@ -80,6 +87,16 @@ export default defineConfig({
     target: 'es2022',
     // Every browser the app supports has modulepreload: no polyfill in the entry.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically (React, the router, the query client, the shell
+        // and the home page) goes in one file with it, instead of the ~20 small shared chunks the
+        // bundler would make of what lazy pages use too: each of those repeated hashed file names
+        // in its imports and compressed on its own (decision 018: 104.3 KB of brotli in 23 files
+        // before, 95.0 KB in 2 after).
+        codeSplitting: { groups: [{ name: 'first', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -2,7 +2,8 @@
 // database in a temporary DATA_DIR), and runs Lighthouse (the npm package) in Debian's Chromium
 // with the mobile preset (simulated slow 4G, 4x CPU slowdown) on /, /auth and a profile page,
 // BENCH_RUNS times each (default 3). Prints the median performance score, FCP, LCP, TBT, CLS and
-// the JavaScript transferred, against the goals of issue 9. Asserts nothing.
+// the JavaScript transferred, against the goals of issue 9, and for each run the LCP element and
+// its phases. Asserts nothing.
 //   BENCH_NO_BUILD=1   reuse dist/web      BENCH_PAGES=/,/auth   other pages
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -56,6 +57,15 @@ async function waitUp() {
   throw new Error('the app did not start');
 }
 
+/** The LCP element (its node snippet) and the phases (TTFB, load delay, load time, render delay). */
+function lcpSummary(audit) {
+  const [elementTable, phaseTable] = audit?.details?.items ?? [];
+  const node = elementTable?.items?.[0]?.node;
+  const element = node ? `${node.snippet ?? node.selector}`.slice(0, 120) : 'unknown';
+  const phases = (phaseTable?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', ');
+  return `LCP element ${element}${phases ? `; ${phases}` : ''}`;
+}
+
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -94,6 +104,7 @@ async function main() {
         const js = requests
           .filter((r) => r.resourceType === 'Script')
           .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+        console.log(`${page} run ${i + 1}: ${lcpSummary(audits['largest-contentful-paint-element'])}`);
         runs.push({
           score: Math.round((categories.performance.score ?? 0) * 100),
           fcp: audits['first-contentful-paint'].numericValue,

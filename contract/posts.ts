@@ -88,6 +88,19 @@ export const CREATE_POST_TEXTS = {
 export const CAPTION_MAX = 2200;
 export const MAX_POST_IMAGES = 5;
 export const MAX_POST_IMAGES_SHOWN = 4;
+/**
+ * The `sizes` of a post image's srcset: the feed column is at most 52rem, one image (or the first
+ * of three) spans it, the others take half. The server's image preload for `/` uses the same.
+ */
+export const POST_IMAGE_SIZES = {
+  full: '(min-width: 56rem) 52rem, 100vw',
+  half: '(min-width: 56rem) 26rem, 50vw',
+};
+/**
+ * The id of the JSON block in which GET / carries the viewer's first feed page (FeedPost[], the
+ * API's answer), so the feed shows without asking for it (decision 018).
+ */
+export const FEED_FIRST_PAGE_ID = 'feed-first-page';
 export const COMMENT_MAX = 2000;
 
 /** SPEC §5: the caption must not be blank after trimming. */

@@ -2,22 +2,22 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../contract/messages';
-import { DEFAULT_MAP_TILES, healthAnswer, tileOrigin } from '../contract';
+import { DEFAULT_MAP_TILES, FEED_FIRST_PAGE_ID, healthAnswer, tileOrigin } from '../contract';
 import type { App, AppDeps, Ctx } from './context';
 import { MODULES } from './modules';
 import { registerAdminScope } from './modules/admin';
 import { SessionCache } from './modules/auth';
 import { createImageSigner, createMediaAttacher } from './modules/image-proxy';
-import { FeedCache } from './modules/posts';
+import { FeedCache, firstFeedPage } from './modules/posts';
 import { ImageMetaCache, JobQueue } from './modules/uploads';
 import { registerCompression } from './plugins/compression';
-import { registerCurrentUser } from './plugins/current-user';
+import { registerCurrentUser, viewerOf } from './plugins/current-user';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerFeedInvalidation } from './plugins/feed-invalidation';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { jsonSchemaSerializerCompiler } from './plugins/serializer';
-import { isApiPath, registerStaticWeb } from './plugins/static-web';
+import { createIndexSender, isApiPath, registerStaticWeb } from './plugins/static-web';
 
 /** Builds the whole app around its dependencies; tests call it with a fresh database. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -87,14 +87,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
 
   const hasWeb = await registerStaticWeb(app, deps.config.webDist);
+  // / carries the viewer's first feed page and preloads its first image (decision 018).
+  const sendIndex =
+    hasWeb && deps.config.webDist
+      ? createIndexSender(deps.config.webDist, async (request) => {
+          const { json, image } = await firstFeedPage(ctx.db, ctx.feed, await viewerOf(ctx, request));
+          return { id: FEED_FIRST_PAGE_ID, json, image };
+        })
+      : null;
   app.setNotFoundHandler((request, reply) => {
     if (
-      hasWeb &&
+      sendIndex &&
       request.method === 'GET' &&
       !isApiPath(request.url) &&
       !request.url.startsWith('/objects/')
     ) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return sendIndex(request, reply);
     }
     return reply.status(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });

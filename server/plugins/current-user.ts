@@ -22,9 +22,14 @@ export async function registerCurrentUser(app: App, ctx: Ctx) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     if (!isApiRoute(request)) return;
-    const token = request.cookies[SESSION_COOKIE];
-    request.user = token ? await resolveSession(ctx.db, token, ctx.sessions) : null;
+    request.user = await viewerOf(ctx, request);
   });
+}
+
+/** The signed-in user of a request's session cookie, or null (for a page that is not an API route: GET /). */
+export async function viewerOf(ctx: Ctx, request: FastifyRequest): Promise<SessionUser | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  return token ? await resolveSession(ctx.db, token, ctx.sessions) : null;
 }
 
 export function requireUser(request: FastifyRequest): SessionUser {

@@ -2,6 +2,7 @@ import type { AppModule } from '../../context';
 import { postRoutes } from './routes';
 
 export { FeedCache } from './feed-cache';
+export { type FirstFeedPage, firstFeedPage } from './first-page';
 export { feedSql, listPosts, presentPost } from './service';
 export { addComment, createPost, like } from './writes';
 

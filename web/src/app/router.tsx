@@ -2,13 +2,16 @@ import { PageSpinner } from '@web/components/ui/spinner';
 import { usePageViews } from '@web/features/analytics/use-page-views';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { HomePage, preloadHomeContent } from './routes/home';
+import { AppShell } from './shell/app-shell';
 import { GuestOnly, RequireAuth } from './shell/guards';
 
 /**
  * One chunk per page (React.lazy); each route file exports its page by name. `preload()` fetches
  * the chunk ahead: once it has come, the page renders at once instead of suspending, so main.tsx
- * can render / with its shell and home page in the first commit (over the prerendered markup of
- * index.html, no spinner in between) and scripts/prerender-shell.ts can render the same markup.
+ * can render the first page in the first commit (no spinner in between). The shell and the home
+ * page are not lazy: they are / (prerendered into index.html, scripts/prerender-shell.mjs), and
+ * the build puts them in the one file of the first load with the entry (decision 018).
  */
 export function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   let loaded: ComponentType | undefined;
@@ -26,10 +29,7 @@ export function page<K extends string>(load: () => Promise<Record<K, ComponentTy
   return Object.assign(Page, { preload });
 }
 
-// The shell (header menus, sidebar) is a chunk of its own too: /auth does not need it.
-const AppShell = page(() => import('./shell/app-shell'), 'AppShell');
 const AuthPage = page(() => import('./routes/auth'), 'AuthPage');
-const HomePage = page(() => import('./routes/home'), 'HomePage');
 const TeamsPage = page(() => import('./routes/teams'), 'TeamsPage');
 const TeamPage = page(() => import('./routes/team'), 'TeamPage');
 const TeamCreatePage = page(() => import('./routes/team-create'), 'TeamCreatePage');
@@ -44,11 +44,14 @@ const FieldPage = page(() => import('./routes/field'), 'FieldPage');
 const ProductPage = page(() => import('./routes/product'), 'ProductPage');
 const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
 
-/** The page chunks the first render of `pathname` needs (/: the shell and the home page). */
+/**
+ * What the first render of `pathname` waits for: /auth its page's chunk; / the feed's cards when
+ * the HTML carried the feed's first page (decision 018). Other pages render their spinner first.
+ */
 export function preloadFirstRender(pathname: string): Promise<unknown> {
   if (pathname === '/auth') return AuthPage.preload();
-  if (pathname === '/') return Promise.all([AppShell.preload(), HomePage.preload()]);
-  return AppShell.preload();
+  if (pathname === '/') return preloadHomeContent();
+  return Promise.resolve();
 }
 
 /**

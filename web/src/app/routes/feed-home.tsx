@@ -6,6 +6,8 @@ import { FeedSection } from '@web/features/posts/components/feed-section';
 import { Calendar, ChevronRight } from 'lucide-react';
 import { useSection } from '../section';
 
+export { preloadFeedCards } from '@web/features/posts/components/feed-section';
+
 const FEED_ID = 'community-feed';
 
 /** The feed section (SPEC §2 Home): the hero banner over the community feed. */

@@ -6,6 +6,9 @@ import { Suspense } from 'react';
 import { useSection } from '../section';
 import { sectionOf } from '../sections';
 
+/** What the first render of / waits for besides this chunk: the feed's cards, when the HTML carried its first page. */
+export { preloadFeedCards as preloadHomeContent } from './feed-home';
+
 /** /: the section chosen in the sidebar (feed by default), from the sections' registry. Public. */
 export function HomePage() {
   const { section } = useSection();

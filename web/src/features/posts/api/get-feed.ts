@@ -2,6 +2,7 @@ import { PAGE_DEFAULT_LIMIT } from '@contract/common';
 import type { FeedPost } from '@contract/posts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
+import { takeEmbeddedFeedPage } from './embedded-feed';
 import { feedQueryKey } from './post-cache';
 
 export const FEED_PAGE_SIZE = PAGE_DEFAULT_LIMIT;
@@ -25,6 +26,15 @@ export const feedQueryOptions = infiniteQueryOptions({
     last.length < FEED_PAGE_SIZE ? undefined : last[last.length - 1]?.id,
 });
 
+/**
+ * The first page the HTML of / carried, as the query's data when the query is first made: no
+ * request for it, then the usual rules (data never stale; refetched when invalidated).
+ */
+const embeddedFirstPage = () => {
+  const page = takeEmbeddedFeedPage();
+  return page ? { pages: [page], pageParams: [undefined] } : undefined;
+};
+
 export function useFeed() {
-  return useInfiniteQuery(feedQueryOptions);
+  return useInfiniteQuery({ ...feedQueryOptions, initialData: embeddedFirstPage });
 }

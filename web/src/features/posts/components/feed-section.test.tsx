@@ -1,9 +1,10 @@
+import { FEED_FIRST_PAGE_ID } from '@contract/posts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch, renderApp, signedOut } from '@web/test/utils';
 import { describe, expect, it, vi } from 'vitest';
 import { aPost, postId, postsPage } from '../test-data';
-import { FeedSection } from './feed-section';
+import { FeedSection, preloadFeedCards } from './feed-section';
 
 const feedCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
   fetchMock.mock.calls
@@ -127,5 +128,41 @@ describe('community feed', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(25));
     expect(screen.queryByText('Failed to fetch posts')).not.toBeInTheDocument();
+  });
+});
+
+describe('the first page carried by the HTML of / (decision 018)', () => {
+  it('renders in the first commit without asking for it, and later pages come from the API', async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = FEED_FIRST_PAGE_ID;
+    const page = postsPage(1, 20);
+    page[0].caption = '</script> first';
+    // As the server writes it: `<` escaped, the caption as the author wrote it.
+    block.textContent = JSON.stringify(page).replace(/</g, '\\u003c');
+    document.body.append(block);
+    const fetchMock = mockFetch({ ...signedOut(), 'GET /api/posts/feed': twoPages });
+    await preloadFeedCards();
+    renderApp(<FeedSection />);
+    // No waiting: the cards are there in the first commit, no skeleton.
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+    expect(screen.getByText('</script> first')).toBeInTheDocument();
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+    expect(document.getElementById(FEED_FIRST_PAGE_ID)).toBeNull();
+    expect(feedCalls(fetchMock)).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(25));
+    const calls = feedCalls(fetchMock);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].searchParams.get('before')).toBe(postId(20));
+  });
+
+  it('asks the API as before when the block is not there', async () => {
+    const fetchMock = mockFetch({ ...signedOut(), 'GET /api/posts/feed': twoPages });
+    renderApp(<FeedSection />);
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(20));
+    expect(feedCalls(fetchMock)).toHaveLength(1);
   });
 });

@@ -2,21 +2,42 @@ import { FEED_TEXTS } from '@contract/posts';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { CheckCircle2, MessageSquarePlus, RotateCw } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { type ComponentProps, type ComponentType, lazy, Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { hasEmbeddedFeedPage } from '../api/embedded-feed';
 import { useFeed } from '../api/get-feed';
+import type { PostCard as PostCardComponent } from './post-card';
 import { PostCardSkeleton } from './post-card-skeleton';
 
 // Not in the first paint (skeletons and the heading are): the cards' code loads beside the feed's
-// first page, starting with this module; the Create Post dialog (form, uploader) beside the user.
-const loadPostCard = () => import('./post-card');
-const PostCard = lazy(() => loadPostCard().then((m) => ({ default: m.PostCard })));
+// first page, from the feed's first render; the Create Post dialog (form, uploader) beside the
+// user. Once it has come, cards render at once (no suspending), so a first page that came with
+// the HTML shows in the first commit.
+let LoadedPostCard: ComponentType<PostCardProps> | undefined;
+let cardsLoading: Promise<unknown> | undefined;
+const loadPostCard = () =>
+  (cardsLoading ??= import('./post-card').then((m) => {
+    LoadedPostCard = m.PostCard;
+  }));
+const LazyPostCard = lazy(() => import('./post-card').then((m) => ({ default: m.PostCard })));
+const PostCard = (props: PostCardProps) => {
+  const Card = LoadedPostCard ?? LazyPostCard;
+  return <Card {...props} />;
+};
 const CreatePostControl = lazy(() =>
   import('./create-post-dialog').then((m) => ({ default: m.CreatePostControl })),
 );
-if (typeof window !== 'undefined') void loadPostCard();
+
+/**
+ * Resolves once the cards' code is here when the HTML carried the first feed page (main.tsx
+ * waits for it before the first render, decision 018); at once otherwise.
+ */
+export function preloadFeedCards(): Promise<unknown> {
+  return hasEmbeddedFeedPage() ? loadPostCard() : Promise.resolve();
+}
 
 const T = FEED_TEXTS;
+type PostCardProps = ComponentProps<typeof PostCardComponent>;
 
 /**
  * The community feed section of the home page: heading with the post-creation control, then the
@@ -24,6 +45,7 @@ const T = FEED_TEXTS;
  * for keyboards and browsers without IntersectionObserver).
  */
 export function FeedSection({ id }: { id?: string }) {
+  if (typeof window !== 'undefined') void loadPostCard();
   const feed = useFeed();
   const posts = feed.data?.pages.flat() ?? [];
   const firstWithImages = posts.findIndex((post) => post.images.length > 0);

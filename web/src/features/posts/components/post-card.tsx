@@ -1,5 +1,5 @@
 import type { MediaMap } from '@contract/common';
-import { FEED_TEXTS, type FeedPost, MAX_POST_IMAGES_SHOWN } from '@contract/posts';
+import { FEED_TEXTS, type FeedPost, MAX_POST_IMAGES_SHOWN, POST_IMAGE_SIZES } from '@contract/posts';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -216,10 +216,6 @@ function DeletePostButton({ postId }: { postId: string }) {
   );
 }
 
-/** How wide a post image shows (the feed column is at most 52rem): for the browser's srcset choice. */
-const FULL_WIDTH_SIZES = '(min-width: 56rem) 52rem, 100vw';
-const HALF_WIDTH_SIZES = '(min-width: 56rem) 26rem, 50vw';
-
 /**
  * SPEC §2 image layout: at most 4 shown; one image full width; two or more in two columns; of
  * three, the first spans both. More than 4: the last tile says how many are left out. Own images
@@ -249,7 +245,7 @@ function PostImages({
               address={src}
               media={media}
               alt=""
-              sizes={wide ? FULL_WIDTH_SIZES : HALF_WIDTH_SIZES}
+              sizes={wide ? POST_IMAGE_SIZES.full : POST_IMAGE_SIZES.half}
               loading={first ? 'eager' : 'lazy'}
               fetchPriority={first ? 'high' : undefined}
               className={cn(
