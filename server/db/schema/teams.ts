@@ -48,6 +48,7 @@ export const teamMembers = pgTable(
     joinedAt: ts('joined_at').notNull().defaultNow(),
   },
   (t) => [
+    /** INCLUDE (role, joined_at) in migration 0022 (drizzle cannot declare it): the viewer's place, index-only. */
     uniqueIndex('team_members_pair_uq').on(t.teamId, t.userId),
     index('team_members_user_idx').on(t.userId, t.joinedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     /**
