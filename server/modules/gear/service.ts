@@ -108,14 +108,18 @@ export function toRateSql(viewerId: string, page: GearPage): SQL {
     open.push(
       sql`(g.created_at, g.id) < (SELECT b.created_at, b.id FROM gear_posts b WHERE b.id = ${page.before}::uuid)`,
     );
+  // The limit is written in the text (an integer, 1 to 100 by the contract), so that the plan
+  // PostgreSQL caches for the prepared statement knows it: with `LIMIT $n` its generic plan
+  // guesses a tenth of the table and walks in parallel.
+  const limit = sql.raw(String(Math.max(1, Math.trunc(Number(page.limit)) || 1)));
   const walk = (bound: SQL) =>
     sql`(${select(viewerId)} WHERE ${sql.join([bound, ...open], sql` AND `)}
-      ORDER BY g.created_at DESC, g.id DESC LIMIT ${page.limit})`;
+      ORDER BY g.created_at DESC, g.id DESC LIMIT ${limit})`;
   return sql`SELECT * FROM (
     ${walk(sql`(g.created_at, g.id) > ${blockBound(viewerId, 'top')}`)}
     UNION ALL
     ${walk(sql`(g.created_at, g.id) < ${blockBound(viewerId, 'bottom')}`)}
-  ) t ORDER BY t.created_at DESC, t.id DESC LIMIT ${page.limit}`;
+  ) t ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit}`;
 }
 
 export async function listGearToRate(db: Db, viewer: SessionUser, page: GearPage): Promise<GearPost[]> {
