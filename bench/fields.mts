@@ -1,10 +1,12 @@
 /**
- * npm run bench:fields: GET /api/fields?near= (the nearest page within 500 km, from fields_near_idx)
+ * npm run bench:fields: GET /api/fields?near= (the nearest page within 500 km, from fields_near_idx,
+ * widening 25, 50, 100, 150, 250 km until a page fills)
  * against the plain list (GET /api/fields, by name), anonymous, autocannon, 32 connections, each
  * beside the same SQL (listFieldsSql) through a plain pg pool. Goal: near within 2x of the plain
  * list. Prints figures and ratios; asserts nothing. BENCH_DATABASE_URL (default
  * postgres://root@127.0.0.1:5432/test) names a server on which it creates (and keeps, for reruns)
- * the database bench_fields: 50k fields spread over North America.
+ * the database bench_fields: 50k fields spread over North America. BENCH_PREPARE_ONLY=1 only creates
+ * and fills that database, then stops (to look at plans with EXPLAIN).
  */
 
 import { spawn } from 'node:child_process';
@@ -126,6 +128,10 @@ async function startApp() {
 }
 
 await prepare();
+if (process.env.BENCH_PREPARE_ONLY === '1') {
+  console.log(`${NAME} is ready; BENCH_PREPARE_ONLY=1, nothing measured`);
+  process.exit(0);
+}
 const plain = {};
 const near = { near: '43.65,-79.38' };
 const PAGES: { label: string; path: string; statement: SQL }[] = [

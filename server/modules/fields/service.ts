@@ -16,7 +16,7 @@ import { iso, preparedRows, rows } from '../../db/rows';
 import { fieldRatings, fields } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
-import { boundingBox, haversine } from '../events';
+import { haversine } from '../events';
 import { can } from './policy';
 import { weightedRating } from './rating';
 
@@ -98,43 +98,113 @@ export interface FieldListOptions {
   radius?: number;
   limit: number;
   before?: string;
+  /** Near me's smaller radii (km) tried before `radius`; `[]` asks for the one query over the whole radius. */
+  radiusSteps?: readonly number[];
+}
+
+/** Near me widens the search through these radii (km) before the one asked for (see listFieldsSql). */
+export const NEAR_STEPS_KM = [25, 50, 100, 150, 250] as const;
+
+const EARTH_KM = 6371;
+const DEG = 180 / Math.PI;
+/** Float slack on the box's edges, in degrees (the distance filter is the exact test). */
+const SLACK = 1e-9;
+
+/**
+ * The latitude and longitude range that holds the whole spherical cap of `km` around a point (its
+ * widest longitudes lie poleward of the centre: asin(sin δ / cos φ), not δ / cos φ). No longitude
+ * bound (null) when the cap reaches a pole or crosses the antimeridian.
+ */
+export function capBox(lat: number, lng: number, km: number) {
+  const delta = km / EARTH_KM;
+  const minLat = lat - delta * DEG - SLACK;
+  const maxLat = lat + delta * DEG + SLACK;
+  const reach = Math.sin(Math.min(delta, Math.PI / 2)) / Math.cos((lat * Math.PI) / 180);
+  const open = delta >= Math.PI / 2 || minLat <= -90 || maxLat >= 90 || !(reach < 1);
+  const dLng = open ? 360 : Math.asin(reach) * DEG + SLACK;
+  const wraps = open || lng - dLng < -180 || lng + dLng > 180;
+  return {
+    minLat: Math.max(-90, minLat),
+    maxLat: Math.min(90, maxLat),
+    minLng: wraps ? null : lng - dLng,
+    maxLng: wraps ? null : lng + dLng,
+  };
 }
 
 /**
  * A page of fields in one query. By name (fields_name_idx, or fields_type_name_idx for a type).
- * With `near`: the nearest `limit` within the bounding box of `radius` km, chosen from
- * fields_near_idx (lat, lng, id: the distance is computed from the index), then only those rows
- * are read. `before` is the id of the last field shown: the page continues after it in the same
- * order. The page size is written into the text so PostgreSQL's generic plan knows it.
+ * `before` is the id of the last field shown: the page continues after it in the same order. The
+ * page size is written into the text so PostgreSQL's generic plan knows it.
+ *
+ * With `near`: the nearest `limit` within `radius` km (by distance, then id), found by widening:
+ * each step (NEAR_STEPS_KM under `radius`, then `radius`) takes its box of fields_near_idx (lat,
+ * lng, id: an index-only scan, the distance computed from the index) and keeps the nearest `limit`
+ * within that step's radius; the first step whose page is full is the answer, else the last step's.
+ * A full page at radius r is the very page the whole radius gives: every field it leaves out is
+ * farther than r, so after all `limit` it holds. Only the page's rows are then read.
  */
 export function listFieldsSql(opts: FieldListOptions, viewerId: string | null): SQL {
   const where: SQL[] = [];
   if (opts.type) where.push(sql`f.type = ${opts.type}`);
-  const limit = sql.raw(String(Math.min(PAGE_MAX_LIMIT, Math.max(1, Math.trunc(opts.limit) || 1))));
+  const size = Math.min(PAGE_MAX_LIMIT, Math.max(1, Math.trunc(opts.limit) || 1));
+  const limit = sql.raw(String(size));
   const v = viewerJoin(viewerId);
   const near = opts.near;
-  if (near) {
-    const radius = opts.radius ?? FIELD_LIMITS.nearRadiusKmDefault;
-    const box = boundingBox(near.lat, near.lng, radius);
-    const distance = haversine('f', near.lat, near.lng);
-    where.push(sql`f.lat BETWEEN ${box.minLat}::float8 AND ${box.maxLat}::float8`);
-    if (box.minLng !== null) where.push(sql`f.lng BETWEEN ${box.minLng}::float8 AND ${box.maxLng}::float8`);
-    else where.push(sql`f.lat IS NOT NULL AND f.lng IS NOT NULL`);
-    where.push(sql`${distance} <= ${radius}::float8`);
-    if (opts.before)
-      where.push(
-        sql`(${distance}, f.id) > (SELECT ${haversine('c', near.lat, near.lng)}, c.id FROM fields c WHERE c.id = ${opts.before})`,
-      );
-    return sql`WITH n AS (
-        SELECT f.id, ${distance} AS distance FROM fields f WHERE ${sql.join(where, sql` AND `)}
-        ORDER BY 2, 1 LIMIT ${limit})
-      SELECT ${COLUMNS}, n.distance${v.select} FROM n JOIN fields f ON f.id = n.id${v.join}
-      ORDER BY n.distance, n.id`;
-  }
+  if (near) return nearSql(near, opts, size, v);
   if (opts.before)
     where.push(sql`(f.name, f.id) > (SELECT c.name, c.id FROM fields c WHERE c.id = ${opts.before})`);
   const filter = where.length > 0 ? sql` WHERE ${sql.join(where, sql` AND `)}` : sql``;
   return sql`SELECT ${COLUMNS}${v.select} FROM fields f${v.join}${filter} ORDER BY f.name, f.id LIMIT ${limit}`;
+}
+
+function nearSql(
+  near: { lat: number; lng: number },
+  opts: FieldListOptions,
+  size: number,
+  v: ReturnType<typeof viewerJoin>,
+): SQL {
+  const radius = opts.radius ?? FIELD_LIMITS.nearRadiusKmDefault;
+  const radii = [...(opts.radiusSteps ?? NEAR_STEPS_KM).filter((r) => r > 0 && r < radius), radius];
+  radii.sort((a, b) => a - b);
+  const steps = radii.map((r, i) => {
+    const box = capBox(near.lat, near.lng, r);
+    // No longitude bound: a range every longitude is in (and a null one is not).
+    const minLng = box.minLng ?? -1000;
+    const maxLng = box.maxLng ?? 1000;
+    return sql`(${i}::int, ${r}::float8, ${box.minLat}::float8, ${box.maxLat}::float8, ${minLng}::float8, ${maxLng}::float8)`;
+  });
+  const last = sql.raw(String(radii.length - 1));
+  const limit = sql.raw(String(size));
+  const distance = haversine('f', near.lat, near.lng);
+  const where: SQL[] = [
+    sql`f.lat BETWEEN s.min_lat AND s.max_lat`,
+    sql`f.lng BETWEEN s.min_lng AND s.max_lng`,
+    sql`${distance} <= s.r`,
+  ];
+  if (opts.type) where.push(sql`f.type = ${opts.type}`);
+  // The step is taken when its page is full, or when it is the last. No ORDER BY: PostgreSQL would
+  // sort after working out every step; the VALUES scan gives them nearest first, and any step taken
+  // gives the same page anyway (see above), so the order only decides how much work is done.
+  const take: SQL[] = [sql`(p.n = ${limit} OR s.i = ${last})`];
+  let cursor = sql``;
+  if (opts.before) {
+    cursor = sql`cur AS (SELECT ${haversine('c', near.lat, near.lng)} AS d, c.id FROM fields c WHERE c.id = ${opts.before}), `;
+    where.push(sql`(${distance}, f.id) > (SELECT d, id FROM cur)`);
+    // A step nearer than the cursor itself has nothing after it: skipped (none at all for an unknown id).
+    take.push(sql`s.r >= (SELECT d FROM cur)`);
+  }
+  return sql`WITH ${cursor}s(i, r, min_lat, max_lat, min_lng, max_lng) AS (VALUES ${sql.join(steps, sql`, `)}),
+      page AS (
+        SELECT p.ids, p.ds FROM s CROSS JOIN LATERAL (
+          SELECT array_agg(q.id ORDER BY q.d, q.id) AS ids, array_agg(q.d ORDER BY q.d, q.id) AS ds, count(*) AS n
+          FROM (SELECT f.id, ${distance} AS d FROM fields f WHERE ${sql.join(where, sql` AND `)}
+                ORDER BY 2, 1 LIMIT ${limit}) q) p
+        WHERE ${sql.join(take, sql` AND `)}
+        LIMIT 1)
+      SELECT ${COLUMNS}, n.distance${v.select}
+      FROM page CROSS JOIN LATERAL unnest(page.ids, page.ds) WITH ORDINALITY AS n(id, distance, o)
+      JOIN fields f ON f.id = n.id${v.join}
+      ORDER BY n.o`;
 }
 
 export async function listFields(
