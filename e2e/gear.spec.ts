@@ -107,3 +107,46 @@ test('Upload Your Gear: the image through the upload flow, then title, descripti
   await expect(gear.getByText(title)).toBeVisible();
   await expect(gear.getByText('Tactical Vest · No ratings yet')).toBeVisible();
 });
+
+test('at 360 px the floating upload button sits above the mobile bottom bar, in both themes (screenshots)', async ({
+  page,
+}) => {
+  await registerByApi(page.request);
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const theme of ['dark', 'light'] as const) {
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await page.goto('/gear');
+    await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+    const button = page.getByRole('button', { name: 'Upload gear' });
+    const bar = page.getByRole('navigation', { name: 'Mobile navigation' });
+    await expect(bar).toBeVisible();
+    await expect(button).toBeVisible();
+    const b = (await button.boundingBox())!;
+    const n = (await bar.boundingBox())!;
+    // Clear of the bar (its border included), on the screen, and the topmost thing where it is tapped.
+    expect(b.y + b.height).toBeLessThanOrEqual(n.y - 8);
+    expect(b.x + b.width).toBeLessThanOrEqual(360);
+    const hit = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label'),
+      [b.x + b.width / 2, b.y + b.height - 4],
+    );
+    expect(hit).toBe('Upload gear');
+    await page.screenshot({ path: test.info().outputPath(`gear-360-${theme}.png`) });
+    // Scrolled to the end, the rating card's buttons are not under the floating button.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const region = page.getByRole('region', { name: 'Rate Gear' });
+    const fab = (await button.boundingBox())!;
+    for (const name of ['Previous', 'Skip', 'Next', 'Submit rating']) {
+      const box = (await region.getByRole('button', { name }).boundingBox())!;
+      const apart =
+        box.x + box.width <= fab.x ||
+        fab.x + fab.width <= box.x ||
+        box.y + box.height <= fab.y ||
+        fab.y + fab.height <= box.y;
+      expect(apart, name).toBe(true);
+    }
+    await page.screenshot({ path: test.info().outputPath(`gear-360-${theme}-end.png`) });
+  }
+  await page.getByRole('button', { name: 'Upload gear' }).click();
+  await expect(page.getByRole('dialog', { name: 'Upload Your Gear' })).toBeVisible();
+});

@@ -53,10 +53,12 @@ export function UploadGear() {
 
   return (
     <>
+      {/* Below md the mobile bar (h-16 and its 1px border, above the safe area) holds the bottom: the
+          button floats 1rem above it. */}
       <Button
         onClick={() => setOpen(true)}
         aria-label={T.uploadButton}
-        className="fixed right-4 bottom-4 z-40 size-14 rounded-full shadow-lg sm:right-8 sm:bottom-8"
+        className="fixed right-4 bottom-[calc(5rem+1px+env(safe-area-inset-bottom))] z-40 size-14 rounded-full shadow-lg md:right-8 md:bottom-8"
       >
         <Upload className="size-6" aria-hidden="true" />
       </Button>
