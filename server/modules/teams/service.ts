@@ -33,8 +33,8 @@ export { teamTag };
  * count is teams.member_count, kept exact by a trigger on team_members (migration 0019).
  */
 
-const NOBODY = '00000000-0000-0000-0000-000000000000';
-const viewerIdOf = (user: SessionUser | null) => user?.id ?? NOBODY;
+/** The viewer's id; null for an anonymous viewer, whose statements skip the viewer's joins. */
+const viewerIdOf = (user: SessionUser | null) => user?.id ?? null;
 type Dated = Date | string;
 
 /** The page size written into the statement (decision 007: a bound LIMIT defeats generic plans). */
@@ -77,22 +77,30 @@ interface TeamRow {
   member_count: number | string;
   created_by: string | null;
   created_at: Dated;
-  viewer_role: TeamRole | null;
-  app_id: string | null;
-  app_status: TeamApplicationStatus | null;
-  app_message: string | null;
-  app_created_at: Dated | null;
-  inv_id: string | null;
-  inv_created_at: Dated | null;
-  inv_by_id: string | null;
-  inv_by_username: string | null;
-  has_co_leader: boolean;
+  /** The viewer's place: absent for an anonymous viewer (teamSelect(null)). */
+  viewer_role?: TeamRole | null;
+  app_id?: string | null;
+  app_status?: TeamApplicationStatus | null;
+  app_message?: string | null;
+  app_created_at?: Dated | null;
+  inv_id?: string | null;
+  inv_created_at?: Dated | null;
+  inv_by_id?: string | null;
+  inv_by_username?: string | null;
+  has_co_leader?: boolean;
 }
 
-/** The team's columns and the viewer's role, application, invite (and, for a leader, whether a co-leader exists). */
-function teamSelect(viewerId: string): SQL {
-  return sql`SELECT t.id, t.name, t.tagline, t.description, t.logo, t.banner, t.color_theme, t.play_style,
-      t.location, t.visibility, t.is_recruiting, t.member_count, t.created_by, t.created_at,
+const TEAM_COLUMNS = sql.raw(`t.id, t.name, t.tagline, t.description, t.logo, t.banner, t.color_theme,
+      t.play_style, t.location, t.visibility, t.is_recruiting, t.member_count, t.created_by, t.created_at`);
+
+/**
+ * The team's columns and the viewer's role, application, invite (and, for a leader, whether a
+ * co-leader exists). An anonymous viewer (null) has no place in any team: the team's columns
+ * alone, without the four joins (presentTeam reads the missing columns as null).
+ */
+function teamSelect(viewerId: string | null): SQL {
+  if (viewerId === null) return sql`SELECT ${TEAM_COLUMNS} FROM teams t`;
+  return sql`SELECT ${TEAM_COLUMNS},
       vm.role AS viewer_role,
       va.id AS app_id, va.status AS app_status, va.message AS app_message, va.created_at AS app_created_at,
       vi.id AS inv_id, vi.created_at AS inv_created_at, vi.invited_by AS inv_by_id, ib.username AS inv_by_username,
@@ -101,17 +109,23 @@ function teamSelect(viewerId: string): SQL {
     FROM teams t
     LEFT JOIN team_members vm ON vm.team_id = t.id AND vm.user_id = ${viewerId}
     LEFT JOIN team_applications va ON va.team_id = t.id AND va.user_id = ${viewerId}
-      AND va.status IN ('pending', 'rejected') AND vm.id IS NULL
+      AND va.status IN ('pending', 'rejected') AND vm.role IS NULL
     LEFT JOIN team_invites vi ON vi.team_id = t.id AND vi.user_id = ${viewerId} AND vi.status = 'pending'
     LEFT JOIN users ib ON ib.id = vi.invited_by`;
 }
 
 /** SPEC §3 Team with the viewer's place in it and abilities (policy.ts). */
 export function presentTeam(r: TeamRow, user: SessionUser | null): Team {
-  const viewer: TeamViewer = { user, role: r.viewer_role };
+  const role = r.viewer_role ?? null;
+  const viewer: TeamViewer = { user, role };
   const application: ViewerApplication | null =
     r.app_id && r.app_status && r.app_created_at
-      ? { id: r.app_id, status: r.app_status, message: r.app_message, createdAt: iso(r.app_created_at) }
+      ? {
+          id: r.app_id,
+          status: r.app_status,
+          message: r.app_message ?? null,
+          createdAt: iso(r.app_created_at),
+        }
       : null;
   return {
     id: r.id,
@@ -129,8 +143,8 @@ export function presentTeam(r: TeamRow, user: SessionUser | null): Team {
     memberCount: Number(r.member_count),
     createdBy: r.created_by,
     createdAt: iso(r.created_at),
-    currentUserRole: r.viewer_role,
-    currentUserIsMember: r.viewer_role !== null,
+    currentUserRole: role,
+    currentUserIsMember: role !== null,
     viewerApplication: application,
     viewerInvite:
       r.inv_id && r.inv_created_at
@@ -143,7 +157,7 @@ export function presentTeam(r: TeamRow, user: SessionUser | null): Team {
         : null,
     abilities: teamAbilities(
       viewer,
-      { isRecruiting: r.is_recruiting, hasCoLeader: r.has_co_leader },
+      { isRecruiting: r.is_recruiting, hasCoLeader: r.has_co_leader ?? false },
       application?.status ?? null,
     ),
   };
@@ -161,7 +175,7 @@ export interface TeamListOptions {
  * The directory: newest first (teams_created_idx), filtered by play style and recruiting, and by
  * a search over name, tagline and location (teams_search_trgm_idx); `before` is the last team's id.
  */
-export function listTeamsSql(opts: TeamListOptions, viewerId: string): SQL {
+export function listTeamsSql(opts: TeamListOptions, viewerId: string | null): SQL {
   const where: SQL[] = [];
   const term = opts.search?.trim();
   if (term) where.push(sql`${SEARCH_TEXT} LIKE ${likePattern(term)}`);
@@ -175,13 +189,23 @@ export function listTeamsSql(opts: TeamListOptions, viewerId: string): SQL {
   return sql`${teamSelect(viewerId)} ${filter} ORDER BY t.created_at DESC, t.id DESC LIMIT ${pageLimit(opts.limit)}`;
 }
 
+/**
+ * Whether the directory statement runs as a named prepared statement. Not with a search term: a
+ * generic plan cannot see the term, so it would take the trigram index for every term and sort
+ * all the matches (a quarter of the teams for a common word); planned with its term, the planner
+ * walks teams_created_idx for a common term and takes the trigram index for a rare one.
+ */
+export const listTeamsPrepared = (opts: TeamListOptions) => !opts.search?.trim();
+
 export async function listTeams(db: Db, opts: TeamListOptions, user: SessionUser | null): Promise<Team[]> {
-  const list = await preparedRows<TeamRow>(db, listTeamsSql(opts, viewerIdOf(user)));
+  const run = listTeamsPrepared(opts) ? preparedRows : rows;
+  const list = await run<TeamRow>(db, listTeamsSql(opts, viewerIdOf(user)));
   return list.map((r) => presentTeam(r, user));
 }
 
 /** One team with the viewer's place in it (the statement of GET /api/teams/{id}). */
-export const teamSql = (id: string, viewerId: string): SQL => sql`${teamSelect(viewerId)} WHERE t.id = ${id}`;
+export const teamSql = (id: string, viewerId: string | null): SQL =>
+  sql`${teamSelect(viewerId)} WHERE t.id = ${id}`;
 
 async function readTeam(db: Db, id: string, user: SessionUser | null): Promise<Team> {
   const [row] = await preparedRows<TeamRow>(db, teamSql(id, viewerIdOf(user)));
@@ -335,8 +359,14 @@ async function pageOf<T extends { id: string | null; viewer_role: TeamRole | nul
   return { viewerRole: list[0].viewer_role, items: list.filter((r) => r.id !== null) };
 }
 
-/** A page of a team's roster plus the viewer's role, in one statement (pageOf). */
-function pageSql(teamId: string, viewerId: string, page: SQL, order: SQL): SQL {
+/** A page of a team's roster plus the viewer's role (none for an anonymous viewer: null), in one statement (pageOf). */
+function pageSql(teamId: string, viewerId: string | null, page: SQL, order: SQL): SQL {
+  if (viewerId === null)
+    return sql`SELECT NULL::text AS viewer_role, p.*
+    FROM teams t
+    LEFT JOIN LATERAL (${page}) p ON true
+    WHERE t.id = ${teamId}
+    ORDER BY ${order}`;
   return sql`SELECT vm.role AS viewer_role, p.*
     FROM teams t
     LEFT JOIN team_members vm ON vm.team_id = t.id AND vm.user_id = ${viewerId}
@@ -351,21 +381,26 @@ export interface MembersOptions {
   before?: string;
 }
 
-/** The statement of GET /api/teams/{id}/members: leader, co-leaders, members, each by join date (team_members_roster_idx). */
-export function membersSql(teamId: string, opts: MembersOptions, viewerId: string): SQL {
+/**
+ * The statement of GET /api/teams/{id}/members: leader, co-leaders, members, each by join date.
+ * The page is read off team_members_roster_idx in its order and stops after `limit` entries,
+ * whatever the roster size: the team id is bound in the inner query itself (correlated on t.id,
+ * the plan costed it for the average team and sorted the whole roster), and the index holds every
+ * column read (an index-only scan, no heap visit; the cursor is where the scan starts).
+ */
+export function membersSql(teamId: string, opts: MembersOptions, viewerId: string | null): SQL {
   const role = opts.role ? sql`AND ${rankOf('m')} = ${RANKS[opts.role]}` : sql``;
   const cursor = opts.before
     ? sql`AND (${rankOf('m')}, m.joined_at, m.user_id) > (SELECT ${rankOf('b')}, b.joined_at, b.user_id
-        FROM team_members b WHERE b.team_id = t.id AND b.user_id = ${opts.before})`
+        FROM team_members b WHERE b.team_id = ${teamId} AND b.user_id = ${opts.before})`
     : sql``;
   return pageSql(
     teamId,
     viewerId,
-    // The page off team_members_roster_idx first (a top-N on the index, whatever the roster size), then the users.
     sql`SELECT m.id, m.user_id, u.username, u.avatar, m.role, m.joined_at, m.rank
       FROM (SELECT m.id, m.user_id, m.role, m.joined_at, ${rankOf('m')} AS rank
             FROM team_members m
-            WHERE m.team_id = t.id ${role} ${cursor}
+            WHERE m.team_id = ${teamId} ${role} ${cursor}
             ORDER BY ${rankOf('m')}, m.joined_at, m.user_id
             LIMIT ${pageLimit(opts.limit)}) m
       JOIN users u ON u.id = m.user_id`,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_APPLICATION_MESSAGE, TEAM_TEXTS } from '../../../contract';
@@ -14,6 +15,7 @@ import {
   injectAs,
   type TestUser,
 } from '../../test/factories';
+import { membersSql } from '.';
 
 let t: TestApp;
 let admin: TestUser;
@@ -545,6 +547,113 @@ describe('the directory', () => {
       'search=a%00',
     ])
       expect((await as(null, 'GET', `/api/teams?${bad}`)).statusCode, bad).toBe(400);
+  });
+
+  it('pages the filtered directory and a search by `before`, newest first, as one long page would', async () => {
+    const owner = await createUser(db());
+    for (let i = 0; i < 5; i++) {
+      const team = await createTeam(db(), owner, { name: `Pager Unit ${i}` });
+      await db()
+        .update(teams)
+        .set({ playStyle: 'competitive', isRecruiting: i % 2 === 0, tagline: `paging drill ${i}` })
+        .where(sql`id = ${team.id}`);
+    }
+    const ids = async (query: string) =>
+      (await as(null, 'GET', `/api/teams?${query}`)).json().map((x: { id: string }) => x.id);
+    for (const filter of [
+      'playStyle=competitive',
+      'isRecruiting=true',
+      'search=paging%20drill&playStyle=competitive',
+    ]) {
+      // The other tests' teams are in the directory too: the first 100 (at most) in pages of 3.
+      const all = await ids(`${filter}&limit=100`);
+      expect(all.length, filter).toBeGreaterThanOrEqual(filter.includes('search') ? 5 : 3);
+      const paged: string[] = [];
+      for (let page = await ids(`${filter}&limit=3`); page.length > 0 && paged.length < all.length; ) {
+        paged.push(...page);
+        page = await ids(`${filter}&limit=3&before=${page[page.length - 1]}`);
+      }
+      expect(paged.slice(0, all.length), filter).toEqual(all);
+    }
+    expect(await ids('search=paging%20drill&isRecruiting=false&limit=100')).toHaveLength(2);
+  });
+});
+
+describe('the roster', () => {
+  it('pages leader, co-leaders, members (each by join date) by `before`, also within a role', async () => {
+    const w = await world();
+    const extra = await Promise.all(Array.from({ length: 6 }, () => createUser(db())));
+    // Joined in reverse order of creation, one a co-leader: the roster order is not the insert order.
+    await db()
+      .insert(teamMembers)
+      .values(
+        extra.map((u, i) => ({
+          teamId: w.team.id,
+          userId: u.id,
+          role: i === 3 ? 'co-leader' : 'member',
+          joinedAt: new Date(Date.UTC(2020, 0, 10 - i)),
+        })),
+      );
+    const list = async (query: string) =>
+      (await as(null, 'GET', `/api/teams/${w.team.id}/members?${query}`)).json() as {
+        userId: string;
+        role: string;
+        joinedAt: string;
+      }[];
+    const all = await list('limit=100');
+    expect(all).toHaveLength(9);
+    const rank = { leader: 0, 'co-leader': 1, member: 2 } as Record<string, number>;
+    const sorted = [...all].sort(
+      (a, b) =>
+        rank[a.role] - rank[b.role] ||
+        a.joinedAt.localeCompare(b.joinedAt) ||
+        a.userId.localeCompare(b.userId),
+    );
+    expect(all.map((m) => m.userId)).toEqual(sorted.map((m) => m.userId));
+    expect(all.slice(0, 3).map((m) => m.role)).toEqual(['leader', 'co-leader', 'co-leader']);
+    expect(all[1].userId).toBe(extra[3].id);
+    for (const filter of ['', 'role=member&', 'role=co-leader&']) {
+      const whole = await list(`${filter}limit=100`);
+      const paged: string[] = [];
+      for (let page = await list(`${filter}limit=2`); page.length > 0; ) {
+        paged.push(...page.map((m) => m.userId));
+        page = await list(`${filter}limit=2&before=${page[page.length - 1].userId}`);
+      }
+      expect(paged, filter).toEqual(whole.map((m) => m.userId));
+    }
+    expect(await list('role=member&limit=100')).toHaveLength(6);
+    // A cursor that is no member of the team: nothing after it.
+    expect(await list(`limit=100&before=${w.other.id}`)).toEqual([]);
+  });
+  it('reads a page off team_members_roster_idx in its order (no sort of the roster), also under a generic plan', async () => {
+    const w = await world();
+    const extra = await Promise.all(Array.from({ length: 30 }, () => createUser(db())));
+    await db()
+      .insert(teamMembers)
+      .values(extra.map((u) => ({ teamId: w.team.id, userId: u.id })));
+    // As autovacuum leaves the table: statistics, and the visibility map that index-only scans read.
+    await db().execute(sql`VACUUM (ANALYZE) team_members`);
+    const { sql: text, params } = new PgDialect().sqlToQuery(membersSql(w.team.id, { limit: 20 }, null));
+    const literals = params.map((p) => `'${String(p)}'`).join(', ');
+    const plan = await db().transaction(async (tx) => {
+      // The plan the named prepared statement settles on after five runs, whatever the team.
+      await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      await tx.execute(sql.raw(`PREPARE roster_page AS ${text}`));
+      try {
+        const lines = await rows<{ 'QUERY PLAN': string }>(
+          tx as unknown as Db,
+          sql.raw(`EXPLAIN (COSTS OFF) EXECUTE roster_page(${literals})`),
+        );
+        return lines.map((l) => l['QUERY PLAN']).join('\n');
+      } finally {
+        await tx.execute(sql`DEALLOCATE roster_page`);
+      }
+    });
+    expect(plan).toMatch(
+      /Limit\n\s*-> {2}Index (Only )?Scan using team_members_roster_idx on team_members m\n/,
+    );
+    expect(plan).not.toMatch(/Limit\n\s*-> {2}Sort/);
   });
 });
 
