@@ -4,6 +4,7 @@ import { EVENT_LIMITS, EVENT_TEXTS, PAGE_MAX_LIMIT } from '../../../contract';
 import type { Db } from '../../db/client';
 import { iso, preparedRows, rows } from '../../db/rows';
 import { notFound } from '../../errors';
+import { boundingBox, EARTH_KM } from '../../lib/geo';
 import { likePattern, SEARCH_LIMIT } from '../../lib/search';
 import type { SessionUser } from '../auth';
 import type { EventsCache } from './cache';
@@ -84,8 +85,6 @@ export function presentEvent(r: EventRow, viewer: SessionUser | null, now = Date
   return event;
 }
 
-const EARTH_KM = 6371;
-
 /** Great-circle distance in km from (lat, lng) to the row `t` (portable SQL: PGlite and PostgreSQL). */
 export const haversine = (t: string, lat: number, lng: number): SQL => {
   const r = sql.raw(t);
@@ -94,18 +93,6 @@ export const haversine = (t: string, lat: number, lng: number): SQL => {
         + cos(radians(${lat}::float8)) * cos(radians(${r}.lat))
           * power(sin(radians(${r}.lng - ${lng}::float8) / 2), 2)))) END)`;
 };
-
-/** The latitude and longitude range around a point that holds every place within `km`. */
-export function boundingBox(lat: number, lng: number, km: number) {
-  const dLat = (km / EARTH_KM) * (180 / Math.PI);
-  const cosLat = Math.cos((lat * Math.PI) / 180);
-  const dLng = cosLat > 1e-6 ? dLat / cosLat : 360;
-  const minLat = Math.max(-90, lat - dLat);
-  const maxLat = Math.min(90, lat + dLat);
-  // Near a pole or across the antimeridian the longitude range is not one interval: no bound then.
-  const wraps = dLng >= 180 || lng - dLng < -180 || lng + dLng > 180 || maxLat >= 90 || minLat <= -90;
-  return { minLat, maxLat, minLng: wraps ? null : lng - dLng, maxLng: wraps ? null : lng + dLng };
-}
 
 const COLUMNS = sql`e.id, e.title, e.description, e.date, e.location, e.address, e.lat, e.lng, e.type,
   e.image, e.capacity, e.registered_count AS "registeredCount", e.waitlist_count AS "waitlistCount",

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { iso, preparedRows, rows } from '../../db/rows';
 import { fieldRatings, fields } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
+import { boundingBox } from '../../lib/geo';
 import type { SessionUser } from '../auth';
 import { haversine } from '../events';
 import { can } from './policy';
@@ -105,32 +106,6 @@ export interface FieldListOptions {
 /** Near me widens the search through these radii (km) before the one asked for (see listFieldsSql). */
 export const NEAR_STEPS_KM = [25, 50, 100, 150, 250] as const;
 
-const EARTH_KM = 6371;
-const DEG = 180 / Math.PI;
-/** Float slack on the box's edges, in degrees (the distance filter is the exact test). */
-const SLACK = 1e-9;
-
-/**
- * The latitude and longitude range that holds the whole spherical cap of `km` around a point (its
- * widest longitudes lie poleward of the centre: asin(sin δ / cos φ), not δ / cos φ). No longitude
- * bound (null) when the cap reaches a pole or crosses the antimeridian.
- */
-export function capBox(lat: number, lng: number, km: number) {
-  const delta = km / EARTH_KM;
-  const minLat = lat - delta * DEG - SLACK;
-  const maxLat = lat + delta * DEG + SLACK;
-  const reach = Math.sin(Math.min(delta, Math.PI / 2)) / Math.cos((lat * Math.PI) / 180);
-  const open = delta >= Math.PI / 2 || minLat <= -90 || maxLat >= 90 || !(reach < 1);
-  const dLng = open ? 360 : Math.asin(reach) * DEG + SLACK;
-  const wraps = open || lng - dLng < -180 || lng + dLng > 180;
-  return {
-    minLat: Math.max(-90, minLat),
-    maxLat: Math.min(90, maxLat),
-    minLng: wraps ? null : lng - dLng,
-    maxLng: wraps ? null : lng + dLng,
-  };
-}
-
 /**
  * A page of fields in one query. By name (fields_name_idx, or fields_type_name_idx for a type).
  * `before` is the id of the last field shown: the page continues after it in the same order. The
@@ -167,7 +142,7 @@ function nearSql(
   const radii = [...(opts.radiusSteps ?? NEAR_STEPS_KM).filter((r) => r > 0 && r < radius), radius];
   radii.sort((a, b) => a - b);
   const steps = radii.map((r, i) => {
-    const box = capBox(near.lat, near.lng, r);
+    const box = boundingBox(near.lat, near.lng, r);
     // No longitude bound: a range every longitude is in (and a null one is not).
     const minLng = box.minLng ?? -1000;
     const maxLng = box.maxLng ?? 1000;

@@ -1,0 +1,27 @@
+/** Geometry shared by the areas that search near a point (events, stores, fields). */
+
+export const EARTH_KM = 6371;
+const DEG = 180 / Math.PI;
+/** Float slack on the box's edges, in degrees (the distance filter is the exact test). */
+const SLACK = 1e-9;
+
+/**
+ * The latitude and longitude range that holds the whole spherical cap of `km` around a point (its
+ * widest longitudes lie poleward of the centre: asin(sin δ / cos φ), not δ / cos φ). No longitude
+ * bound (null) when the cap reaches a pole or crosses the antimeridian.
+ */
+export function boundingBox(lat: number, lng: number, km: number) {
+  const delta = km / EARTH_KM;
+  const minLat = lat - delta * DEG - SLACK;
+  const maxLat = lat + delta * DEG + SLACK;
+  const reach = Math.sin(Math.min(delta, Math.PI / 2)) / Math.cos((lat * Math.PI) / 180);
+  const open = delta >= Math.PI / 2 || minLat <= -90 || maxLat >= 90 || !(reach < 1);
+  const dLng = open ? 360 : Math.asin(reach) * DEG + SLACK;
+  const wraps = open || lng - dLng < -180 || lng + dLng > 180;
+  return {
+    minLat: Math.max(-90, minLat),
+    maxLat: Math.min(90, maxLat),
+    minLng: wraps ? null : lng - dLng,
+    maxLng: wraps ? null : lng + dLng,
+  };
+}
