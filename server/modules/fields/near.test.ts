@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_TYPES, type FieldType } from '../../../contract/fields';
 import { fields } from '../../db/schema';
+import { rngFrom } from '../../demo/random';
 import { boundingBox } from '../../lib/geo';
 import { createTestApp, type TestApp } from '../../test/app';
 import { injectAs } from '../../test/factories';
@@ -59,20 +60,9 @@ describe('boundingBox', () => {
   });
 });
 
-/** A small seeded generator (mulberry32): the same fixture on every run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 let t: TestApp;
-const rnd = random(13);
+// A seeded generator (the demo's): the same fixture on every run.
+const rnd = rngFrom('near-13');
 const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];
 
 beforeAll(async () => {
