@@ -5,8 +5,9 @@
 // the JavaScript transferred, against the goals of issue 9, and for each run the LCP element and
 // its phases. Asserts nothing.
 //   BENCH_NO_BUILD=1   reuse dist/web      BENCH_PAGES=/,/auth   other pages
+//   BENCH_LHR_DIR=dir  also write each run's Lighthouse report (JSON) there
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,13 +58,17 @@ async function waitUp() {
   throw new Error('the app did not start');
 }
 
-/** The LCP element (its node snippet) and the phases (TTFB, load delay, load time, render delay). */
-function lcpSummary(audit) {
-  const [elementTable, phaseTable] = audit?.details?.items ?? [];
-  const node = elementTable?.items?.[0]?.node;
-  const element = node ? `${node.snippet ?? node.selector}`.slice(0, 120) : 'unknown';
-  const phases = (phaseTable?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', ');
-  return `LCP element ${element}${phases ? `; ${phases}` : ''}`;
+/**
+ * The LCP element (its node snippet) and the LCP breakdown (TTFB, load delay, load time, render
+ * delay). Lighthouse cannot name an element that is no longer in the page (the prerendered markup
+ * of /, which React replaces): then only the breakdown.
+ */
+function lcpSummary(audits) {
+  const node = audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  const element = node ? `${node.snippet ?? node.selector}`.slice(0, 120) : 'not named';
+  const parts = audits['lcp-breakdown-insight']?.details?.items?.[0]?.items ?? [];
+  const phases = parts.map((p) => `${p.label} ${Math.round(p.duration)} ms`).join(', ');
+  return `LCP element ${element}${phases ? `; observed ${phases}` : ''}`;
 }
 
 const median = (xs) => {
@@ -104,7 +109,12 @@ async function main() {
         const js = requests
           .filter((r) => r.resourceType === 'Script')
           .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
-        console.log(`${page} run ${i + 1}: ${lcpSummary(audits['largest-contentful-paint-element'])}`);
+        console.log(`${page} run ${i + 1}: ${lcpSummary(audits)}`);
+        if (process.env.BENCH_LHR_DIR)
+          writeFileSync(
+            path.join(process.env.BENCH_LHR_DIR, `lhr${page.replace(/\W+/g, '-')}${i + 1}.json`),
+            JSON.stringify(result.lhr),
+          );
         runs.push({
           score: Math.round((categories.performance.score ?? 0) * 100),
           fcp: audits['first-contentful-paint'].numericValue,

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_FIRST_PAGE_ID, POST_IMAGE_SIZES } from '../../contract';
@@ -76,6 +77,18 @@ describe('GET / carries the first feed page and preloads its first image', () =>
     // In the head, before the scripts.
     expect(res.body.indexOf(link)).toBeLessThan(res.body.indexOf('<script type="module"'));
     expect(res.body.indexOf('<div id="root"></div>')).toBeLessThan(res.body.indexOf(text as string));
+  });
+
+  it('is compressed with brotli or gzip when asked', async () => {
+    const plain = await t.app.inject({ url: '/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
   });
 
   it('gives a signed-in viewer their own page (likes, abilities)', async () => {

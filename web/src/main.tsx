@@ -13,9 +13,11 @@ initTheme();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-// index.html holds the prerendered markup of / (scripts/prerender-shell.ts): the first commit
-// replaces it, so it waits for the page chunks (preloaded by index.html) instead of a spinner.
-// A chunk that fails to load renders anyway: its lazy page shows the error boundary.
+// index.html holds the prerendered markup of / (scripts/prerender-shell.mjs): the first commit
+// replaces it, so it waits for what that page renders instead of a spinner (/auth: its chunk; /:
+// the feed's cards when the HTML carried its first page, decision 018; the shell and the home
+// page are in this file). A chunk that fails to load renders anyway: its lazy page shows the
+// error boundary.
 preloadFirstRender(window.location.pathname)
   .catch(() => {})
   .then(render);
