@@ -211,6 +211,7 @@ export const TUTORIAL_TEXTS = {
   deleteDescription: 'The tutorial is removed for good.',
   tutorials: 'Tutorials',
   noTutorialsYet: 'No tutorials yet.',
+  loadMore: 'Load more',
   created: 'Tutorial created successfully',
   createFailed: 'Failed to create tutorial',
   updated: 'Tutorial updated successfully',
