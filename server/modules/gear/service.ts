@@ -64,12 +64,14 @@ export function presentGear(r: GearRow, viewer: SessionUser | null): GearPost {
 }
 
 /** The columns of a Gear post answer; `viewer` (or NULL) finds the viewer's own rating. */
+// The viewer's rating is one probe of gear_ratings_pair_uq per row shown (a subquery, not a join:
+// as a join the generic plan read all of a player's ratings and matched each row against them).
 const select = (viewerId: string | null) => sql`
   SELECT g.id, g.user_id, g.title, g.description, g.image, g.category, g.average_rating,
-    g.total_ratings, g.weighted_rating, g.created_at, u.username, u.avatar, r.rating AS my_rating
+    g.total_ratings, g.weighted_rating, g.created_at, u.username, u.avatar,
+    (SELECT r.rating FROM gear_ratings r WHERE r.gear_post_id = g.id AND r.user_id = ${viewerId}::uuid) AS my_rating
   FROM gear_posts g
-  JOIN users u ON u.id = g.user_id
-  LEFT JOIN gear_ratings r ON r.gear_post_id = g.id AND r.user_id = ${viewerId}::uuid`;
+  JOIN users u ON u.id = g.user_id`;
 
 export async function getGear(db: Db, id: string, viewer: SessionUser | null): Promise<GearPost> {
   const [row] = await rows<GearRow>(db, sql`${select(viewer?.id ?? null)} WHERE g.id = ${id}::uuid`);
