@@ -1,22 +1,9 @@
-import {
-  CATALOG_LIMITS,
-  CATALOG_TEXTS,
-  type Product,
-  type ProductCreate,
-  type ProductCreateInput,
-  productCreateBody,
-} from '@contract/catalog';
+import { CATALOG_LIMITS, CATALOG_TEXTS, type Product, productCreateBody } from '@contract/catalog';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { AdminForm, useAdminForm } from '@web/components/admin/admin-form';
 import { Input } from '@web/components/ui/input';
-import { fieldWiring, Label } from '@web/components/ui/label';
+import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
-import { onServerFieldErrors } from '@web/lib/form';
-import { toast } from '@web/lib/toast';
-import { Save, X } from 'lucide-react';
-import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { useCreateProduct, useUpdateProduct } from '../api/admin-products';
 
 const T = CATALOG_TEXTS;
@@ -84,48 +71,17 @@ const MAX: Partial<Record<Field, number>> = {
  * whole numbers); the server's field errors land on their fields.
  */
 export function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () => void }) {
-  const ids = useId();
-  const form = useForm<ProductCreateInput, unknown, ProductCreate>({
+  const { form, ids, field, error, formProps } = useAdminForm({
+    editing,
     resolver: zodResolver(productCreateBody),
-    defaultValues: editing ? toValues(editing) : empty(),
+    empty,
+    toValues,
+    fields: FIELDS,
+    create: useCreateProduct(),
+    update: useUpdateProduct(),
+    texts: T,
+    onDone,
   });
-  const { errors } = form.formState;
-  const create = useCreateProduct();
-  const update = useUpdateProduct();
-  const pending = create.isPending || update.isPending;
-
-  useEffect(() => {
-    form.reset(editing ? toValues(editing) : empty());
-  }, [editing, form]);
-
-  const serverErrors = onServerFieldErrors(form.setError, FIELDS);
-
-  const onSubmit = (body: ProductCreate) => {
-    if (editing) {
-      update.mutate(
-        { id: editing.id, body },
-        {
-          onSuccess: () => {
-            toast({ title: T.updated });
-            onDone();
-          },
-          onError: serverErrors,
-        },
-      );
-      return;
-    }
-    create.mutate(body, {
-      onSuccess: () => {
-        toast({ title: T.created });
-        form.reset(empty());
-        onDone();
-      },
-      onError: serverErrors,
-    });
-  };
-
-  const { field, error } = fieldWiring<Field>(ids, errors);
-  const heading = editing ? T.editHeading : T.createHeading;
   const input = (name: Field, extra: React.ComponentProps<typeof Input> = {}) => (
     <div className="grid gap-2">
       <Label htmlFor={`${ids}-${name}`}>{LABELS[name]}</Label>
@@ -135,48 +91,29 @@ export function ProductForm({ editing, onDone }: { editing: Product | null; onDo
   );
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{heading}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form className="grid gap-5" noValidate aria-label={heading} onSubmit={form.handleSubmit(onSubmit)}>
-          {input('title', { required: true })}
-          <div className="grid gap-5 sm:grid-cols-2">
-            {input('brand')}
-            {input('category')}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-description`}>{T.description}</Label>
-            <Textarea
-              rows={3}
-              maxLength={CATALOG_LIMITS.description}
-              {...field('description')}
-              {...form.register('description')}
-            />
-            {error('description')}
-          </div>
-          {input('image', { inputMode: 'url' })}
-          <div className="grid gap-5 sm:grid-cols-2">
-            {input('fps', { inputMode: 'numeric' })}
-            {input('magazineCapacity', { inputMode: 'numeric' })}
-            {input('weight')}
-            {input('material')}
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={pending}>
-              <Save aria-hidden="true" />
-              {editing ? (pending ? T.updating : T.update) : pending ? T.creating : T.create}
-            </Button>
-            {editing ? (
-              <Button type="button" variant="outline" onClick={onDone}>
-                <X aria-hidden="true" />
-                {T.cancel}
-              </Button>
-            ) : null}
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <AdminForm {...formProps}>
+      {input('title', { required: true })}
+      <div className="grid gap-5 sm:grid-cols-2">
+        {input('brand')}
+        {input('category')}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${ids}-description`}>{T.description}</Label>
+        <Textarea
+          rows={3}
+          maxLength={CATALOG_LIMITS.description}
+          {...field('description')}
+          {...form.register('description')}
+        />
+        {error('description')}
+      </div>
+      {input('image', { inputMode: 'url' })}
+      <div className="grid gap-5 sm:grid-cols-2">
+        {input('fps', { inputMode: 'numeric' })}
+        {input('magazineCapacity', { inputMode: 'numeric' })}
+        {input('weight')}
+        {input('material')}
+      </div>
+    </AdminForm>
   );
 }

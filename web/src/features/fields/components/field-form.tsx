@@ -1,23 +1,10 @@
 import { RULE_PRESETS } from '@contract/events';
-import {
-  FIELD_LIMITS,
-  FIELD_TEXTS,
-  FIELD_TYPES,
-  type Field,
-  type FieldCreate,
-  fieldCreateBody,
-} from '@contract/fields';
+import { FIELD_LIMITS, FIELD_TEXTS, FIELD_TYPES, type Field, fieldCreateBody } from '@contract/fields';
 import { z } from '@contract/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { AdminForm, useAdminForm } from '@web/components/admin/admin-form';
 import { Input } from '@web/components/ui/input';
-import { fieldWiring, Label } from '@web/components/ui/label';
-import { onServerFieldErrors } from '@web/lib/form';
-import { toast } from '@web/lib/toast';
-import { Save, X } from 'lucide-react';
-import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { Label } from '@web/components/ui/label';
 import { useCreateField, useUpdateField } from '../api/write-fields';
 import { SELECT_CLASS } from './fields-directory';
 
@@ -78,44 +65,17 @@ const toValues = (f: Field): Values => ({
 
 /** Add Field, or Edit Field for `editing`: the contract's schema judges the values; rules come from a preset. */
 export function FieldForm({ editing, onDone }: { editing: Field | null; onDone: () => void }) {
-  const ids = useId();
-  const form = useForm<Values, unknown, FieldCreate>({
+  const { form, ids, field, error, formProps } = useAdminForm({
+    editing,
     resolver: zodResolver(formSchema(editing)),
-    defaultValues: editing ? toValues(editing) : empty(),
+    empty,
+    toValues,
+    fields: NAMES,
+    create: useCreateField(),
+    update: useUpdateField(),
+    texts: T,
+    onDone,
   });
-  const { errors } = form.formState;
-  const create = useCreateField();
-  const update = useUpdateField();
-  const pending = create.isPending || update.isPending;
-
-  useEffect(() => {
-    form.reset(editing ? toValues(editing) : empty());
-  }, [editing, form]);
-
-  const serverErrors = onServerFieldErrors(form.setError, NAMES);
-  const onSubmit = (body: FieldCreate) => {
-    if (editing) {
-      update.mutate(
-        { id: editing.id, body },
-        {
-          onSuccess: () => {
-            toast({ title: T.updated });
-            onDone();
-          },
-          onError: serverErrors,
-        },
-      );
-      return;
-    }
-    create.mutate(body, {
-      onSuccess: () => {
-        toast({ title: T.created });
-        form.reset(empty());
-      },
-      onError: serverErrors,
-    });
-  };
-  const { field, error } = fieldWiring<(typeof NAMES)[number]>(ids, errors);
   const text = (
     name: Exclude<(typeof NAMES)[number], 'type' | 'rules'>,
     label: string,
@@ -128,61 +88,41 @@ export function FieldForm({ editing, onDone }: { editing: Field | null; onDone: 
       {error(name)}
     </div>
   );
-  const title = editing ? T.editHeading : T.createHeading;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form className="grid gap-4" noValidate aria-label={title} onSubmit={form.handleSubmit(onSubmit)}>
-          {text('name', T.name, FIELD_LIMITS.name, { required: true })}
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-type`}>{T.type}</Label>
-            <select className={SELECT_CLASS} {...field('type')} {...form.register('type')}>
-              {FIELD_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-            {error('type')}
-          </div>
-          {text('address', T.address, FIELD_LIMITS.address)}
-          <div className="grid gap-4 sm:grid-cols-2">
-            {text('phone', T.phone, FIELD_LIMITS.phone, { type: 'tel' })}
-            {text('website', T.website, FIELD_LIMITS.website)}
-            {text('lat', T.lat, 32, { inputMode: 'decimal' })}
-            {text('lng', T.lng, 32, { inputMode: 'decimal' })}
-          </div>
-          {text('image', T.image, FIELD_LIMITS.image, { placeholder: 'https://...' })}
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-rules`}>{T.rules}</Label>
-            <select className={SELECT_CLASS} {...field('rules')} {...form.register('rules')}>
-              <option value="">{T.noRules}</option>
-              {editing?.rules ? <option value={KEEP}>Keep current rules</option> : null}
-              {RULE_PRESETS.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-            {error('rules')}
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={pending}>
-              <Save aria-hidden="true" />
-              {editing ? (pending ? T.updating : T.update) : pending ? T.creating : T.create}
-            </Button>
-            {editing ? (
-              <Button type="button" variant="outline" onClick={onDone}>
-                <X aria-hidden="true" />
-                {T.cancel}
-              </Button>
-            ) : null}
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <AdminForm {...formProps}>
+      {text('name', T.name, FIELD_LIMITS.name, { required: true })}
+      <div className="grid gap-2">
+        <Label htmlFor={`${ids}-type`}>{T.type}</Label>
+        <select className={SELECT_CLASS} {...field('type')} {...form.register('type')}>
+          {FIELD_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+        {error('type')}
+      </div>
+      {text('address', T.address, FIELD_LIMITS.address)}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text('phone', T.phone, FIELD_LIMITS.phone, { type: 'tel' })}
+        {text('website', T.website, FIELD_LIMITS.website)}
+        {text('lat', T.lat, 32, { inputMode: 'decimal' })}
+        {text('lng', T.lng, 32, { inputMode: 'decimal' })}
+      </div>
+      {text('image', T.image, FIELD_LIMITS.image, { placeholder: 'https://...' })}
+      <div className="grid gap-2">
+        <Label htmlFor={`${ids}-rules`}>{T.rules}</Label>
+        <select className={SELECT_CLASS} {...field('rules')} {...form.register('rules')}>
+          <option value="">{T.noRules}</option>
+          {editing?.rules ? <option value={KEEP}>Keep current rules</option> : null}
+          {RULE_PRESETS.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+        {error('rules')}
+      </div>
+    </AdminForm>
   );
 }

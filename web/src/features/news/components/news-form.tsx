@@ -5,27 +5,19 @@ import {
   NEWS_LIMITS,
   NEWS_TEXTS,
   type NewsArticle,
-  type NewsBody,
   type NewsBodyInput,
   newsBody,
 } from '@contract/news';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { AdminForm, useAdminForm } from '@web/components/admin/admin-form';
 import { Input } from '@web/components/ui/input';
-import { fieldWiring, Label } from '@web/components/ui/label';
+import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
-import { onServerFieldErrors } from '@web/lib/form';
-import { toast } from '@web/lib/toast';
-import { Save, X } from 'lucide-react';
-import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { useCreateNews } from '../api/create-news';
 import { useUpdateNews } from '../api/update-news';
 
 const T = NEWS_TEXTS;
 const FIELDS = ['title', 'excerpt', 'content', 'image', 'category', 'source', 'readTime'] as const;
-type Field = (typeof FIELDS)[number];
 
 export const SELECT_CLASS =
   'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50';
@@ -56,146 +48,90 @@ const toValues = (a: NewsArticle): NewsBodyInput => ({
  * defaults when left empty); the server's field errors land on their fields.
  */
 export function NewsForm({ editing, onDone }: { editing: NewsArticle | null; onDone: () => void }) {
-  const ids = useId();
-  const form = useForm<NewsBodyInput, unknown, NewsBody>({
+  const { form, ids, field, error, formProps } = useAdminForm({
+    editing,
     resolver: zodResolver(newsBody),
-    defaultValues: editing ? toValues(editing) : empty(),
+    empty,
+    toValues,
+    fields: FIELDS,
+    create: useCreateNews(),
+    update: useUpdateNews(),
+    texts: T,
+    onDone,
   });
-  const { errors } = form.formState;
-  const create = useCreateNews();
-  const update = useUpdateNews();
-  const pending = create.isPending || update.isPending;
-
-  useEffect(() => {
-    form.reset(editing ? toValues(editing) : empty());
-  }, [editing, form]);
-
-  const serverErrors = onServerFieldErrors(form.setError, FIELDS);
-
-  const onSubmit = (body: NewsBodyInput) => {
-    if (editing) {
-      update.mutate(
-        { id: editing.id, body },
-        {
-          onSuccess: () => {
-            toast({ title: T.updated });
-            onDone();
-          },
-          onError: serverErrors,
-        },
-      );
-      return;
-    }
-    create.mutate(body, {
-      onSuccess: () => {
-        toast({ title: T.created });
-        form.reset(empty());
-        onDone();
-      },
-      onError: serverErrors,
-    });
-  };
-
-  const { field, error } = fieldWiring<Field>(ids, errors);
-  const heading = editing ? T.editHeading : T.createHeading;
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{heading}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form className="grid gap-5" noValidate aria-label={heading} onSubmit={form.handleSubmit(onSubmit)}>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-title`}>{T.title}</Label>
-            <Input required maxLength={NEWS_LIMITS.title} {...field('title')} {...form.register('title')} />
-            {error('title')}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-excerpt`}>{T.excerpt}</Label>
-            <Textarea
-              rows={2}
-              maxLength={NEWS_LIMITS.excerpt}
-              {...field('excerpt')}
-              {...form.register('excerpt')}
-            />
-            {error('excerpt')}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-content`}>{T.content}</Label>
-            <Textarea
-              rows={10}
-              className="font-mono text-xs"
-              maxLength={NEWS_LIMITS.content}
-              {...field('content')}
-              {...form.register('content')}
-            />
-            {error('content')}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-image`}>{T.image}</Label>
-            <Input
-              inputMode="url"
-              placeholder="https://..."
-              maxLength={NEWS_LIMITS.image}
-              {...field('image')}
-              {...form.register('image')}
-            />
-            {error('image')}
-          </div>
-          <div className="grid gap-5 sm:grid-cols-3">
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-category`}>{T.category}</Label>
-              <select className={SELECT_CLASS} {...field('category')} {...form.register('category')}>
-                {NEWS_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-              {error('category')}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-source`}>{T.source}</Label>
-              <Input
-                placeholder={PRODUCT_NAME}
-                maxLength={NEWS_LIMITS.source}
-                {...field('source')}
-                {...form.register('source')}
-              />
-              {error('source')}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-readTime`}>{T.readTime}</Label>
-              <Input
-                placeholder={NEWS_DEFAULT_VALUES.readTime}
-                maxLength={NEWS_LIMITS.readTime}
-                {...field('readTime')}
-                {...form.register('readTime')}
-              />
-              {error('readTime')}
-            </div>
-          </div>
-          <div className="flex flex-wrap justify-end gap-2">
-            {editing ? (
-              <Button variant="outline" onClick={onDone} disabled={pending}>
-                <X aria-hidden="true" />
-                {T.cancel}
-              </Button>
-            ) : null}
-            <Button type="submit" disabled={pending}>
-              <Save aria-hidden="true" />
-              {editing
-                ? update.isPending
-                  ? T.updating
-                  : T.update
-                : create.isPending
-                  ? T.creating
-                  : T.create}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <AdminForm {...formProps}>
+      <div className="grid gap-2">
+        <Label htmlFor={`${ids}-title`}>{T.title}</Label>
+        <Input required maxLength={NEWS_LIMITS.title} {...field('title')} {...form.register('title')} />
+        {error('title')}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${ids}-excerpt`}>{T.excerpt}</Label>
+        <Textarea
+          rows={2}
+          maxLength={NEWS_LIMITS.excerpt}
+          {...field('excerpt')}
+          {...form.register('excerpt')}
+        />
+        {error('excerpt')}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${ids}-content`}>{T.content}</Label>
+        <Textarea
+          rows={10}
+          className="font-mono text-xs"
+          maxLength={NEWS_LIMITS.content}
+          {...field('content')}
+          {...form.register('content')}
+        />
+        {error('content')}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${ids}-image`}>{T.image}</Label>
+        <Input
+          inputMode="url"
+          placeholder="https://..."
+          maxLength={NEWS_LIMITS.image}
+          {...field('image')}
+          {...form.register('image')}
+        />
+        {error('image')}
+      </div>
+      <div className="grid gap-5 sm:grid-cols-3">
+        <div className="grid gap-2">
+          <Label htmlFor={`${ids}-category`}>{T.category}</Label>
+          <select className={SELECT_CLASS} {...field('category')} {...form.register('category')}>
+            {NEWS_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+          {error('category')}
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${ids}-source`}>{T.source}</Label>
+          <Input
+            placeholder={PRODUCT_NAME}
+            maxLength={NEWS_LIMITS.source}
+            {...field('source')}
+            {...form.register('source')}
+          />
+          {error('source')}
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${ids}-readTime`}>{T.readTime}</Label>
+          <Input
+            placeholder={NEWS_DEFAULT_VALUES.readTime}
+            maxLength={NEWS_LIMITS.readTime}
+            {...field('readTime')}
+            {...form.register('readTime')}
+          />
+          {error('readTime')}
+        </div>
+      </div>
+    </AdminForm>
   );
 }

@@ -1,22 +1,8 @@
-import {
-  CANADIAN_REGIONS,
-  STORE_LIMITS,
-  STORE_TEXTS,
-  type Store,
-  type StoreCreate,
-  type StoreCreateInput,
-  storeCreateBody,
-} from '@contract/stores';
+import { CANADIAN_REGIONS, STORE_LIMITS, STORE_TEXTS, type Store, storeCreateBody } from '@contract/stores';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { AdminForm, useAdminForm } from '@web/components/admin/admin-form';
 import { Input } from '@web/components/ui/input';
-import { fieldWiring, Label } from '@web/components/ui/label';
-import { onServerFieldErrors } from '@web/lib/form';
-import { toast } from '@web/lib/toast';
-import { Save, X } from 'lucide-react';
-import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { Label } from '@web/components/ui/label';
 import { useCreateStore } from '../api/create-store';
 import { useUpdateStore } from '../api/update-store';
 
@@ -53,141 +39,80 @@ export function StoreForm({
   regions?: readonly string[];
   onDone: () => void;
 }) {
-  const ids = useId();
-  const form = useForm<StoreCreateInput, unknown, StoreCreate>({
+  const { form, ids, field, error, formProps } = useAdminForm({
+    editing,
     resolver: zodResolver(storeCreateBody),
-    defaultValues: editing ? toValues(editing) : empty(),
+    empty,
+    toValues,
+    fields: FIELDS,
+    create: useCreateStore(),
+    update: useUpdateStore(),
+    texts: T,
+    onDone,
   });
-  const { errors } = form.formState;
-  const create = useCreateStore();
-  const update = useUpdateStore();
-  const pending = create.isPending || update.isPending;
-
-  useEffect(() => {
-    form.reset(editing ? toValues(editing) : empty());
-  }, [editing, form]);
-
-  const serverErrors = onServerFieldErrors(form.setError, FIELDS);
-
-  const onSubmit = (body: StoreCreate) => {
-    if (editing) {
-      update.mutate(
-        { id: editing.id, body },
-        {
-          onSuccess: () => {
-            toast({ title: T.updated });
-            onDone();
-          },
-          onError: serverErrors,
-        },
-      );
-      return;
-    }
-    create.mutate(body, {
-      onSuccess: () => {
-        toast({ title: T.created });
-        form.reset(empty());
-        onDone();
-      },
-      onError: serverErrors,
-    });
-  };
-
-  const { field, error } = fieldWiring<Field>(ids, errors);
-  const heading = editing ? T.editHeading : T.createHeading;
   const suggestions = [...new Set([...CANADIAN_REGIONS, ...regions])].sort((a, b) => a.localeCompare(b));
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{heading}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form className="grid gap-5" noValidate aria-label={heading} onSubmit={form.handleSubmit(onSubmit)}>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-name`}>{T.name}</Label>
-            <Input required maxLength={STORE_LIMITS.name} {...field('name')} {...form.register('name')} />
-            {error('name')}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-address`}>{T.address}</Label>
-            <Input
-              required
-              maxLength={STORE_LIMITS.address}
-              {...field('address')}
-              {...form.register('address')}
-            />
-            {error('address')}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-region`}>{T.region}</Label>
-            <Input
-              required
-              list={`${ids}-regions`}
-              maxLength={STORE_LIMITS.region}
-              {...field('region')}
-              {...form.register('region')}
-            />
-            <datalist id={`${ids}-regions`}>
-              {suggestions.map((r) => (
-                <option key={r} value={r} />
-              ))}
-            </datalist>
-            {error('region')}
-          </div>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-phone`}>{T.phone}</Label>
-              <Input
-                type="tel"
-                maxLength={STORE_LIMITS.phone}
-                {...field('phone')}
-                {...form.register('phone')}
-              />
-              {error('phone')}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-website`}>{T.website}</Label>
-              <Input
-                inputMode="url"
-                placeholder="shop.example.com"
-                maxLength={STORE_LIMITS.website}
-                {...field('website')}
-                {...form.register('website')}
-              />
-              {error('website')}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-lat`}>{T.lat}</Label>
-              <Input inputMode="decimal" {...field('lat')} {...form.register('lat')} />
-              {error('lat')}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-lng`}>{T.lng}</Label>
-              <Input inputMode="decimal" {...field('lng')} {...form.register('lng')} />
-              {error('lng')}
-            </div>
-          </div>
-          <div className="flex flex-wrap justify-end gap-2">
-            {editing ? (
-              <Button variant="outline" onClick={onDone} disabled={pending}>
-                <X aria-hidden="true" />
-                {T.cancel}
-              </Button>
-            ) : null}
-            <Button type="submit" disabled={pending}>
-              <Save aria-hidden="true" />
-              {editing
-                ? update.isPending
-                  ? T.updating
-                  : T.update
-                : create.isPending
-                  ? T.creating
-                  : T.create}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <AdminForm {...formProps}>
+      <div className="grid gap-2">
+        <Label htmlFor={`${ids}-name`}>{T.name}</Label>
+        <Input required maxLength={STORE_LIMITS.name} {...field('name')} {...form.register('name')} />
+        {error('name')}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${ids}-address`}>{T.address}</Label>
+        <Input
+          required
+          maxLength={STORE_LIMITS.address}
+          {...field('address')}
+          {...form.register('address')}
+        />
+        {error('address')}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${ids}-region`}>{T.region}</Label>
+        <Input
+          required
+          list={`${ids}-regions`}
+          maxLength={STORE_LIMITS.region}
+          {...field('region')}
+          {...form.register('region')}
+        />
+        <datalist id={`${ids}-regions`}>
+          {suggestions.map((r) => (
+            <option key={r} value={r} />
+          ))}
+        </datalist>
+        {error('region')}
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid gap-2">
+          <Label htmlFor={`${ids}-phone`}>{T.phone}</Label>
+          <Input type="tel" maxLength={STORE_LIMITS.phone} {...field('phone')} {...form.register('phone')} />
+          {error('phone')}
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${ids}-website`}>{T.website}</Label>
+          <Input
+            inputMode="url"
+            placeholder="shop.example.com"
+            maxLength={STORE_LIMITS.website}
+            {...field('website')}
+            {...form.register('website')}
+          />
+          {error('website')}
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${ids}-lat`}>{T.lat}</Label>
+          <Input inputMode="decimal" {...field('lat')} {...form.register('lat')} />
+          {error('lat')}
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${ids}-lng`}>{T.lng}</Label>
+          <Input inputMode="decimal" {...field('lng')} {...form.register('lng')} />
+          {error('lng')}
+        </div>
+      </div>
+    </AdminForm>
   );
 }

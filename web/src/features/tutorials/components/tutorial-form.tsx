@@ -7,21 +7,14 @@ import {
   TUTORIAL_TEXTS,
   TUTORIAL_TYPES,
   type Tutorial,
-  type TutorialBody,
   type TutorialBodyInput,
   tutorialBody,
 } from '@contract/tutorials';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { AdminForm, useAdminForm } from '@web/components/admin/admin-form';
 import { Input } from '@web/components/ui/input';
-import { fieldWiring, Label } from '@web/components/ui/label';
+import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
-import { onServerFieldErrors } from '@web/lib/form';
-import { toast } from '@web/lib/toast';
-import { Save, X } from 'lucide-react';
-import { useEffect, useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { useCreateTutorial } from '../api/create-tutorial';
 import { useUpdateTutorial } from '../api/update-tutorial';
 
@@ -38,7 +31,6 @@ const FIELDS = [
   'videoUrl',
   'channelTitle',
 ] as const;
-type Field = (typeof FIELDS)[number];
 
 const SELECT_CLASS =
   'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50';
@@ -75,193 +67,132 @@ const toValues = (t: Tutorial): TutorialBodyInput => ({
  * The channel name is for servers without a YouTube API key (with one, YouTube's name wins).
  */
 export function TutorialForm({ editing, onDone }: { editing: Tutorial | null; onDone: () => void }) {
-  const ids = useId();
-  const form = useForm<TutorialBodyInput, unknown, TutorialBody>({
+  const { form, ids, field, error, formProps } = useAdminForm({
+    editing,
     resolver: zodResolver(tutorialBody),
-    defaultValues: editing ? toValues(editing) : empty(),
+    empty,
+    toValues,
+    fields: FIELDS,
+    create: useCreateTutorial(),
+    update: useUpdateTutorial(),
+    texts: T,
+    onDone,
   });
-  const { errors } = form.formState;
-  const create = useCreateTutorial();
-  const update = useUpdateTutorial();
-  const pending = create.isPending || update.isPending;
   const videoId = parseYoutubeVideoId(form.watch('videoUrl'));
 
-  useEffect(() => {
-    form.reset(editing ? toValues(editing) : empty());
-  }, [editing, form]);
-
-  const serverErrors = onServerFieldErrors(form.setError, FIELDS);
-
-  const onSubmit = (body: TutorialBodyInput) => {
-    if (editing) {
-      update.mutate(
-        { id: editing.id, body },
-        {
-          onSuccess: () => {
-            toast({ title: T.updated });
-            onDone();
-          },
-          onError: serverErrors,
-        },
-      );
-      return;
-    }
-    create.mutate(body, {
-      onSuccess: () => {
-        toast({ title: T.created });
-        form.reset(empty());
-        onDone();
-      },
-      onError: serverErrors,
-    });
-  };
-
-  const { field, error } = fieldWiring<Field>(ids, errors);
-  const heading = editing ? T.editHeading : T.createHeading;
-
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{heading}</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form className="grid gap-5" noValidate aria-label={heading} onSubmit={form.handleSubmit(onSubmit)}>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-title`}>{T.title}</Label>
-            <Input
-              required
-              maxLength={TUTORIAL_LIMITS.title}
-              {...field('title')}
-              {...form.register('title')}
-            />
-            {error('title')}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-description`}>{T.description}</Label>
-            <Textarea
-              rows={3}
-              required
-              maxLength={TUTORIAL_LIMITS.description}
-              {...field('description')}
-              {...form.register('description')}
-            />
-            {error('description')}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-content`}>{T.content}</Label>
-            <Textarea
-              rows={8}
-              className="font-mono text-xs"
-              maxLength={TUTORIAL_LIMITS.content}
-              {...field('content')}
-              {...form.register('content')}
-            />
-            {error('content')}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-image`}>{T.image}</Label>
-            <Input
-              inputMode="url"
-              placeholder="https://..."
-              maxLength={TUTORIAL_LIMITS.image}
-              {...field('image')}
-              {...form.register('image')}
-            />
-            {error('image')}
-          </div>
-          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-category`}>{T.category}</Label>
-              <select className={SELECT_CLASS} {...field('category')} {...form.register('category')}>
-                {TUTORIAL_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-              {error('category')}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-difficulty`}>{T.difficulty}</Label>
-              <select className={SELECT_CLASS} {...field('difficulty')} {...form.register('difficulty')}>
-                {TUTORIAL_DIFFICULTIES.map((d) => (
-                  <option key={d} value={d}>
-                    {d}
-                  </option>
-                ))}
-              </select>
-              {error('difficulty')}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-duration`}>{T.duration}</Label>
-              <Input
-                required
-                placeholder="10 min"
-                maxLength={TUTORIAL_LIMITS.duration}
-                {...field('duration')}
-                {...form.register('duration')}
-              />
-              {error('duration')}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-type`}>{T.type}</Label>
-              <select className={SELECT_CLASS} {...field('type')} {...form.register('type')}>
-                {TUTORIAL_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {T.typeLabels[t]}
-                  </option>
-                ))}
-              </select>
-              {error('type')}
-            </div>
-          </div>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-videoUrl`}>{T.videoUrl}</Label>
-              <Input
-                inputMode="url"
-                placeholder="https://www.youtube.com/watch?v=..."
-                maxLength={TUTORIAL_LIMITS.videoUrl}
-                {...field('videoUrl')}
-                {...form.register('videoUrl')}
-              />
-              {videoId ? <p className="text-xs text-muted-foreground">Video id: {videoId}</p> : null}
-              {error('videoUrl')}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-channelTitle`}>{T.channelTitle}</Label>
-              <Input
-                maxLength={TUTORIAL_LIMITS.channelTitle}
-                {...field('channelTitle')}
-                aria-describedby={`${ids}-channelTitle-hint`}
-                {...form.register('channelTitle')}
-              />
-              <p id={`${ids}-channelTitle-hint`} className="text-xs text-muted-foreground">
-                {T.channelTitleHint}
-              </p>
-              {error('channelTitle')}
-            </div>
-          </div>
-          <div className="flex flex-wrap justify-end gap-2">
-            {editing ? (
-              <Button variant="outline" onClick={onDone} disabled={pending}>
-                <X aria-hidden="true" />
-                {T.cancel}
-              </Button>
-            ) : null}
-            <Button type="submit" disabled={pending}>
-              <Save aria-hidden="true" />
-              {editing
-                ? update.isPending
-                  ? T.updating
-                  : T.update
-                : create.isPending
-                  ? T.creating
-                  : T.create}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <AdminForm {...formProps}>
+      <div className="grid gap-2">
+        <Label htmlFor={`${ids}-title`}>{T.title}</Label>
+        <Input required maxLength={TUTORIAL_LIMITS.title} {...field('title')} {...form.register('title')} />
+        {error('title')}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${ids}-description`}>{T.description}</Label>
+        <Textarea
+          rows={3}
+          required
+          maxLength={TUTORIAL_LIMITS.description}
+          {...field('description')}
+          {...form.register('description')}
+        />
+        {error('description')}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${ids}-content`}>{T.content}</Label>
+        <Textarea
+          rows={8}
+          className="font-mono text-xs"
+          maxLength={TUTORIAL_LIMITS.content}
+          {...field('content')}
+          {...form.register('content')}
+        />
+        {error('content')}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${ids}-image`}>{T.image}</Label>
+        <Input
+          inputMode="url"
+          placeholder="https://..."
+          maxLength={TUTORIAL_LIMITS.image}
+          {...field('image')}
+          {...form.register('image')}
+        />
+        {error('image')}
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid gap-2">
+          <Label htmlFor={`${ids}-category`}>{T.category}</Label>
+          <select className={SELECT_CLASS} {...field('category')} {...form.register('category')}>
+            {TUTORIAL_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+          {error('category')}
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${ids}-difficulty`}>{T.difficulty}</Label>
+          <select className={SELECT_CLASS} {...field('difficulty')} {...form.register('difficulty')}>
+            {TUTORIAL_DIFFICULTIES.map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </select>
+          {error('difficulty')}
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${ids}-duration`}>{T.duration}</Label>
+          <Input
+            required
+            placeholder="10 min"
+            maxLength={TUTORIAL_LIMITS.duration}
+            {...field('duration')}
+            {...form.register('duration')}
+          />
+          {error('duration')}
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${ids}-type`}>{T.type}</Label>
+          <select className={SELECT_CLASS} {...field('type')} {...form.register('type')}>
+            {TUTORIAL_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {T.typeLabels[t]}
+              </option>
+            ))}
+          </select>
+          {error('type')}
+        </div>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid gap-2">
+          <Label htmlFor={`${ids}-videoUrl`}>{T.videoUrl}</Label>
+          <Input
+            inputMode="url"
+            placeholder="https://www.youtube.com/watch?v=..."
+            maxLength={TUTORIAL_LIMITS.videoUrl}
+            {...field('videoUrl')}
+            {...form.register('videoUrl')}
+          />
+          {videoId ? <p className="text-xs text-muted-foreground">Video id: {videoId}</p> : null}
+          {error('videoUrl')}
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${ids}-channelTitle`}>{T.channelTitle}</Label>
+          <Input
+            maxLength={TUTORIAL_LIMITS.channelTitle}
+            {...field('channelTitle')}
+            aria-describedby={`${ids}-channelTitle-hint`}
+            {...form.register('channelTitle')}
+          />
+          <p id={`${ids}-channelTitle-hint`} className="text-xs text-muted-foreground">
+            {T.channelTitleHint}
+          </p>
+          {error('channelTitle')}
+        </div>
+      </div>
+    </AdminForm>
   );
 }
