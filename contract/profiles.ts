@@ -5,6 +5,16 @@ import { z } from './messages';
 export const BIO_MAX = 500;
 export const LOCATION_MAX = 100;
 
+/**
+ * The id of the JSON block in which GET /profile/{username} carries the profile (UserProfile, the
+ * API's answer to this viewer), so its header shows without asking for it (decision 018).
+ */
+export const PROFILE_DATA_ID = 'profile-data';
+/** The `sizes` of a profile's banner (profile-header.tsx), which the HTML's preload repeats. */
+export const PROFILE_COVER_SIZES = '(min-width: 64rem) 60rem, 100vw';
+/** Avatars show at most 128 CSS px: the smallest copy at least 256 px wide covers a 2x screen. */
+export const AVATAR_MIN_WIDTH = 256;
+
 /** Profiles, Settings' profile form, follows and a player's teams (SPEC §2, §8). */
 export const PROFILE_TEXTS = {
   notFound: 'User not found',

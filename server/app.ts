@@ -2,13 +2,20 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../contract/messages';
-import { DEFAULT_MAP_TILES, FEED_FIRST_PAGE_ID, healthAnswer, tileOrigin } from '../contract';
+import {
+  DEFAULT_MAP_TILES,
+  FEED_FIRST_PAGE_ID,
+  healthAnswer,
+  PROFILE_DATA_ID,
+  tileOrigin,
+} from '../contract';
 import type { App, AppDeps, Ctx } from './context';
 import { MODULES } from './modules';
 import { registerAdminScope } from './modules/admin';
 import { SessionCache } from './modules/auth';
 import { createImageSigner, createMediaAttacher } from './modules/image-proxy';
 import { FeedCache, firstFeedPage } from './modules/posts';
+import { embeddedProfile } from './modules/profiles';
 import { ImageMetaCache, JobQueue } from './modules/uploads';
 import { registerCompression } from './plugins/compression';
 import { registerCurrentUser, viewerOf } from './plugins/current-user';
@@ -17,7 +24,7 @@ import { registerFeedInvalidation } from './plugins/feed-invalidation';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { jsonSchemaSerializerCompiler } from './plugins/serializer';
-import { createIndexSender, isApiPath, registerStaticWeb } from './plugins/static-web';
+import { createIndexSender, isApiPath, pageChunks, registerStaticWeb } from './plugins/static-web';
 
 /** Builds the whole app around its dependencies; tests call it with a fresh database. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -87,12 +94,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
 
   const hasWeb = await registerStaticWeb(app, deps.config.webDist);
-  // / carries the viewer's first feed page and preloads its first image (decision 018).
+  // / carries the viewer's first feed page and preloads its first image; /profile/{username} the
+  // profile, its banner's preload and its page's chunks (decision 018).
+  const profileChunks = deps.config.webDist
+    ? pageChunks(deps.config.webDist, 'src/app/routes/profile.tsx')
+    : [];
   const sendIndex =
     hasWeb && deps.config.webDist
-      ? createIndexSender(deps.config.webDist, async (request) => {
-          const { json, image } = await firstFeedPage(ctx.db, ctx.feed, await viewerOf(ctx, request));
-          return { id: FEED_FIRST_PAGE_ID, json, image };
+      ? createIndexSender(deps.config.webDist, (request, pathname) => {
+          if (pathname === '/')
+            return (async () => {
+              const { json, image } = await firstFeedPage(ctx.db, ctx.feed, await viewerOf(ctx, request));
+              return { id: FEED_FIRST_PAGE_ID, json, image };
+            })();
+          const username = profilePath(pathname);
+          if (username === null) return null;
+          return (async () => {
+            const found = await embeddedProfile(ctx.db, ctx.media, username, await viewerOf(ctx, request));
+            return found && { id: PROFILE_DATA_ID, ...found, modules: profileChunks };
+          })();
         })
       : null;
   app.setNotFoundHandler((request, reply) => {
@@ -108,4 +128,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   return app;
+}
+
+/** The username of a /profile/{username} path (the web's route), or null for any other path. */
+function profilePath(pathname: string): string | null {
+  const match = /^\/profile\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return null;
+  try {
+    const username = decodeURIComponent(match[1]);
+    return username.length > 0 && username.length <= 100 ? username : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -34,17 +34,49 @@ export function isApiPath(url: string) {
 }
 
 /**
- * What the HTML of / carries for one request (decision 018): a JSON data block (not run, so the
- * CSP's script-src is not involved) and the image to preload with high priority.
+ * What the HTML of a page carries for one request (decision 018): a JSON data block (not run, so
+ * the CSP's script-src is not involved), the image to preload with high priority, and the page's
+ * own chunks to modulepreload (/profile/{username}: its lazy route chunk).
  */
 export interface IndexData {
   /** The block's element id; `json` is written into it escaped for HTML. */
   id: string;
   json: string;
-  image: { href: string; srcset?: string; sizes: string } | null;
+  image: { href: string; srcset?: string; sizes?: string } | null;
+  /** Paths of the page's scripts (`/assets/...js`), preloaded from the head. */
+  modules?: string[];
 }
-/** Reads the data for a request to / (the posts module's first feed page, through server/app.ts). */
-export type IndexDataSource = (request: FastifyRequest) => Promise<IndexData | null>;
+/**
+ * The data for a request to an app path: null at once for a path without any (plain index.html);
+ * else a promise (/: the posts module's first feed page, /profile/{username}: the profile, through
+ * server/app.ts), which may give null (an unknown username).
+ */
+export type IndexDataSource = (request: FastifyRequest, pathname: string) => Promise<IndexData | null> | null;
+
+/**
+ * The script files a lazy page loads (its chunk and the chunks it imports statically, not the
+ * entry's, which index.html names already), from the build's manifest (`.vite/manifest.json`,
+ * keys relative to web/: `src/app/routes/profile.tsx`). Empty without a manifest or that module.
+ */
+export function pageChunks(webDist: string, module: string): string[] {
+  let manifest: Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+  try {
+    manifest = JSON.parse(readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8'));
+  } catch {
+    return [];
+  }
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const entry = manifest[key];
+    if (!entry || seen.has(key) || entry.isEntry) return;
+    seen.add(key);
+    files.push(`/${entry.file}`);
+    for (const dep of entry.imports ?? []) visit(dep);
+  };
+  visit(module);
+  return files;
+}
 
 /** JSON inside `<script type="application/json">`: no `<`, `>` or `&` (no `</script>`, no `<!--`), no line separators. */
 export function jsonForHtml(json: string): string {
@@ -54,27 +86,32 @@ export function jsonForHtml(json: string): string {
 const attr = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** index.html with the data block at the end of the body and the image preload in the head. */
+/** index.html with the data block at the end of the body, the image and script preloads in the head. */
 export function indexWithData(html: string, data: IndexData): string {
   const block = `<script type="application/json" id="${attr(data.id)}">${jsonForHtml(data.json)}</script>`;
   let out = html.includes('</body>') ? html.replace('</body>', () => `${block}</body>`) : html + block;
+  let head = '';
   if (data.image) {
     const { href, srcset, sizes } = data.image;
-    const link = srcset
-      ? `<link rel="preload" as="image" href="${attr(href)}" imagesrcset="${attr(srcset)}" imagesizes="${attr(sizes)}" fetchpriority="high">`
+    head += srcset
+      ? `<link rel="preload" as="image" href="${attr(href)}" imagesrcset="${attr(srcset)}"${sizes ? ` imagesizes="${attr(sizes)}"` : ''} fetchpriority="high">`
       : `<link rel="preload" as="image" href="${attr(href)}" fetchpriority="high">`;
+  }
+  for (const file of data.modules ?? [])
+    if (!out.includes(`"${file}"`)) head += `<link rel="modulepreload" crossorigin href="${attr(file)}">`;
+  if (head) {
     // Early in the head, so the preload scanner meets it before the scripts and styles.
     out = out.includes('</title>')
-      ? out.replace('</title>', () => `</title>${link}`)
-      : out.replace('<head>', () => `<head>${link}`);
+      ? out.replace('</title>', () => `</title>${head}`)
+      : out.replace('<head>', () => `<head>${head}`);
   }
   return out;
 }
 
 /**
- * Sends index.html for an app path; on / (any query string) with the data the source gives for
- * this viewer. Always `no-cache`. When the source fails or takes longer than `timeoutMs`, / gets
- * the plain index.html: the page then asks the API as before.
+ * Sends index.html for an app path, with the data the source gives for this path and viewer
+ * (/ and /profile/{username}). Always `no-cache`. When the source fails or takes longer than
+ * `timeoutMs`, the page gets the plain index.html: it then asks the API as before.
  */
 export function createIndexSender(webDist: string, source?: IndexDataSource, timeoutMs = 1000) {
   const file = path.join(webDist, 'index.html');
@@ -86,18 +123,24 @@ export function createIndexSender(webDist: string, source?: IndexDataSource, tim
   };
   return async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-cache');
-    if (!source || request.url.split('?')[0] !== '/') return reply.sendFile('index.html');
+    let pending: Promise<IndexData | null> | null = null;
+    try {
+      pending = source?.(request, request.url.split('?')[0]) ?? null;
+    } catch (error) {
+      request.log.warn({ err: error }, 'index.html sent without its data');
+    }
+    if (!pending) return reply.sendFile('index.html');
     let data: IndexData | null = null;
     let timer: NodeJS.Timeout | undefined;
     try {
       data = await Promise.race([
-        source(request),
+        pending,
         new Promise<null>((resolve) => {
           timer = setTimeout(() => resolve(null), timeoutMs);
         }),
       ]);
     } catch (error) {
-      request.log.warn({ err: error }, 'index.html sent without the first feed page');
+      request.log.warn({ err: error }, 'index.html sent without its data');
     } finally {
       clearTimeout(timer);
     }

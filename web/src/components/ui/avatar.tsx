@@ -1,4 +1,5 @@
 import type { MediaMap } from '@contract/common';
+import { AVATAR_MIN_WIDTH } from '@contract/profiles';
 import { cn } from '@web/lib/cn';
 import { initials } from '@web/lib/initials';
 import { sizedSrc } from '@web/lib/media';
@@ -36,9 +37,6 @@ export function AvatarFallback({
     />
   );
 }
-
-/** Avatars show at most 128 CSS px: twice that covers a 2x screen. */
-const AVATAR_MIN_WIDTH = 256;
 
 /** A user's avatar: the image when there is one, else the initials (first two letters, uppercased). */
 export function UserAvatar({
