@@ -1,5 +1,6 @@
 import { PageSpinner } from '@web/components/ui/spinner';
 import { usePageViews } from '@web/features/analytics/use-page-views';
+import { hasEmbeddedProfile } from '@web/features/profiles/api/embedded-profile';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { HomePage, preloadHomeContent } from './routes/home';
@@ -46,11 +47,14 @@ const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
 
 /**
  * What the first render of `pathname` waits for: /auth its page's chunk; / the feed's cards when
- * the HTML carried the feed's first page (decision 018). Other pages render their spinner first.
+ * the HTML carried the feed's first page; /profile/{username} its page's chunk when the HTML
+ * carried the profile, so the first commit shows the header (decision 018). Other pages render
+ * their spinner first.
  */
 export function preloadFirstRender(pathname: string): Promise<unknown> {
   if (pathname === '/auth') return AuthPage.preload();
   if (pathname === '/') return preloadHomeContent();
+  if (pathname.startsWith('/profile/') && hasEmbeddedProfile()) return ProfilePage.preload();
   return Promise.resolve();
 }
 

@@ -1,4 +1,4 @@
-import type { UserProfile } from '@contract/profiles';
+import { PROFILE_DATA_ID, type UserProfile } from '@contract/profiles';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aUser, json, mockFetch, renderApp, signedIn, signedOut } from '@web/test/utils';
@@ -152,5 +152,78 @@ describe('profile page', () => {
     expect(await screen.findByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/settings');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Change Banner' })).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
+  });
+});
+
+/** The block the server writes into the HTML of /profile/{username} (`<` escaped, as it does). */
+function embed(profile: UserProfile) {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = PROFILE_DATA_ID;
+  block.textContent = JSON.stringify(profile).replace(/</g, '\\u003c');
+  document.body.append(block);
+}
+const profileCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/profile/'));
+
+describe('the profile carried by the HTML of /profile/{username} (decision 018)', () => {
+  it('renders the header in the first commit without asking for the profile', async () => {
+    embed(aProfile({ bio: '</script> DMR', followersCount: 9 }));
+    const fetchMock = mockFetch({
+      ...signedOut(),
+      'GET /api/profile/recon_rita': () => json(aProfile()),
+      [`GET /api/user/${OTHER_ID}/teams`]: () => json([]),
+      [`GET /api/posts/user/${OTHER_ID}`]: () => json([]),
+    });
+    renderProfile('/profile/Recon_Rita');
+    // No waiting: the header is there at once, from the block.
+    expect(screen.getByRole('heading', { name: 'recon_rita', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('</script> DMR')).toBeInTheDocument();
+    expect(screen.getByTestId('followers-count')).toHaveTextContent('9');
+    expect(document.getElementById(PROFILE_DATA_ID)).toBeNull();
+    // The badges and the gear are skeletons in that commit; they come after the first paint.
+    expect(screen.queryByTestId('profile-badges')).not.toBeInTheDocument();
+    expect(await screen.findByTestId('profile-badges')).toBeInTheDocument();
+    expect(await screen.findByText('No posts yet')).toBeInTheDocument();
+    expect(profileCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('asks the API when the block is for another username', async () => {
+    embed(aProfile({ username: 'someone_else' }));
+    const fetchMock = mockFetch({ ...signedOut(), 'GET /api/profile/recon_rita': () => json(aProfile()) });
+    renderProfile('/profile/recon_rita');
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'recon_rita', level: 1 })).toBeInTheDocument();
+    expect(profileCalls(fetchMock)).toHaveLength(1);
+  });
+});
+
+describe('what is below the fold comes after the first paint', () => {
+  it('renders the first 3 posts, then the others; the badges and the gear after a skeleton', async () => {
+    const posts = Array.from({ length: 6 }, (_, i) => ({
+      id: `00000000-0000-4000-8000-00000000010${i}`,
+      userId: OTHER_ID,
+      caption: `post number ${i}`,
+      images: [],
+      likesCount: 0,
+      commentsCount: 0,
+      isLiked: false,
+      canDelete: false,
+      createdAt: '2026-01-01T10:00:00.000Z',
+      user: { username: 'recon_rita', avatar: null },
+    }));
+    mockFetch({
+      ...signedOut(),
+      'GET /api/profile/recon_rita': () => json(aProfile()),
+      [`GET /api/user/${OTHER_ID}/teams`]: () => json([]),
+      [`GET /api/posts/user/${OTHER_ID}`]: () => json(posts),
+    });
+    renderProfile('/profile/recon_rita');
+    // The commit that brings the posts shows the first 3; the others come in the next one.
+    expect(await screen.findByText('post number 0')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(6));
+    expect(screen.getByText('post number 5')).toBeInTheDocument();
+    expect(await screen.findByTestId('profile-badges')).toBeInTheDocument();
   });
 });

@@ -1,22 +1,34 @@
 import { PROFILE_TEXTS } from '@contract/profiles';
 import { PageContainer } from '@web/components/page';
 import { Button } from '@web/components/ui/button';
-import { ProfileBadges } from '@web/features/badges/components/profile-badges';
-import { UserGear } from '@web/features/gear/components/user-gear';
+import { Card, CardContent, CardHeader } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
 import { UserPosts } from '@web/features/posts/components/user-posts';
 import { useProfile } from '@web/features/profiles/api/get-profile';
 import { ProfileHeader, ProfileHeaderSkeleton } from '@web/features/profiles/components/profile-header';
 import { ProfileTeams } from '@web/features/profiles/components/profile-teams';
 import { ApiError } from '@web/lib/api';
 import { useUser } from '@web/lib/auth';
+import { useAfterPaint } from '@web/lib/use-after-paint';
 import { UserX } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
+
+// Below the fold on a phone: their code loads, and they render, after the first paint (decision
+// 018's addendum), so the first commit is the header, the teams and the posts' skeletons.
+const ProfileBadges = lazy(() =>
+  import('@web/features/badges/components/profile-badges').then((m) => ({ default: m.ProfileBadges })),
+);
+const UserGear = lazy(() =>
+  import('@web/features/gear/components/user-gear').then((m) => ({ default: m.UserGear })),
+);
 
 /** /profile/{username}: a public profile with teams and posts. */
 export function ProfilePage() {
   const { username = '' } = useParams();
   const { user } = useUser();
   const profile = useProfile(username);
+  const later = useAfterPaint(profile.isSuccess);
 
   if (profile.isPending) {
     return (
@@ -47,13 +59,32 @@ export function ProfilePage() {
       <div className="grid gap-6 lg:grid-cols-[1fr_18rem]">
         <aside className="grid min-w-0 grid-cols-1 content-start gap-6 lg:order-2">
           <ProfileTeams userId={profile.data.id} />
-          <ProfileBadges userId={profile.data.id} />
-          <UserGear userId={profile.data.id} />
+          <Suspense fallback={<CardSkeleton />}>
+            {later ? <ProfileBadges userId={profile.data.id} /> : <CardSkeleton />}
+          </Suspense>
+          <Suspense fallback={<CardSkeleton />}>
+            {later ? <UserGear userId={profile.data.id} /> : <CardSkeleton />}
+          </Suspense>
         </aside>
         <div className="min-w-0 lg:order-1">
           <UserPosts userId={profile.data.id} />
         </div>
       </div>
     </PageContainer>
+  );
+}
+
+/** The badges' or the gear's card while it loads: about the height of their own loading state. */
+function CardSkeleton() {
+  return (
+    <Card aria-busy="true">
+      <CardHeader className="pb-3">
+        <Skeleton className="h-6 w-24" />
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <Skeleton className="h-14 w-full" />
+        <Skeleton className="h-14 w-full" />
+      </CardContent>
+    </Card>
   );
 }

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@contract/auth';
 import type { MediaMap } from '@contract/common';
-import { PROFILE_TEXTS, type UserProfile } from '@contract/profiles';
+import { PROFILE_COVER_SIZES, PROFILE_TEXTS, type UserProfile } from '@contract/profiles';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { RemoteImage } from '@web/components/ui/remote-image';
@@ -80,7 +80,8 @@ export function ProfileHeader({ profile, viewer }: { profile: UserProfile; viewe
 
 /**
  * The banner: the first thing a profile shows, so fetched at once with high priority, from the
- * copy that fits the page's width (srcset), over its thumbhash placeholder (RemoteImage).
+ * copy that fits the page's width (srcset), over its thumbhash placeholder (RemoteImage). The HTML
+ * of /profile/{username} preloads it with the same `sizes` (decision 018).
  */
 function Cover({ src, media }: { src: string | null; media?: MediaMap }) {
   return (
@@ -90,7 +91,7 @@ function Cover({ src, media }: { src: string | null; media?: MediaMap }) {
           address={src}
           media={media}
           alt=""
-          sizes="(min-width: 64rem) 60rem, 100vw"
+          sizes={PROFILE_COVER_SIZES}
           fetchPriority="high"
           className="absolute inset-0 size-full object-cover"
         />
