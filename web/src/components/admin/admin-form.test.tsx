@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { ApiError } from '@web/lib/api';
 import { renderApp } from '@web/test/utils';
 import { useState } from 'react';
@@ -47,7 +46,7 @@ function ThingForm({
   create?: ReturnType<typeof mutation<{ name: string }>>;
   update?: ReturnType<typeof mutation<{ id: string; body: { name: string } }>>;
 }) {
-  const { form, ids, field, error, formProps } = useAdminForm({
+  const { bind, row, formProps } = useAdminForm({
     editing,
     resolver: zodResolver(schema),
     empty: () => ({ name: '' }),
@@ -60,9 +59,7 @@ function ThingForm({
   });
   return (
     <AdminForm {...formProps}>
-      <Label htmlFor={`${ids}-name`}>Name</Label>
-      <Input {...field('name')} {...form.register('name')} />
-      {error('name')}
+      {row('name', 'Name', <Input {...bind('name')} />, <p>Names are unique.</p>)}
     </AdminForm>
   );
 }
@@ -91,6 +88,8 @@ describe('useAdminForm and AdminForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name is required');
+    expect(screen.getByText('Names are unique.').nextElementSibling).toHaveTextContent('Name is required');
     expect(create.mutate).not.toHaveBeenCalled();
 
     await userEvent.type(screen.getByLabelText('Name'), '  Alpha ');

@@ -1,11 +1,15 @@
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { fieldWiring } from '@web/components/ui/label';
+import { fieldWiring, Label } from '@web/components/ui/label';
 import { onServerFieldErrors } from '@web/lib/form';
 import { toast } from '@web/lib/toast';
 import { Save, X } from 'lucide-react';
 import { type FormEventHandler, type ReactNode, useEffect, useId } from 'react';
-import { type DefaultValues, type FieldValues, type Resolver, useForm } from 'react-hook-form';
+import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from 'react-hook-form';
+
+/** A native select with the inputs' look. */
+export const SELECT_CLASS =
+  'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50';
 
 /** A create or update mutation as the form uses it (its failure toast comes from its meta). */
 interface SaveMutation<V> {
@@ -52,7 +56,9 @@ export interface AdminFormOptions<
  * A Manage page's create-or-update form: react-hook-form with the given resolver, reset to the
  * item's values when `editing` changes (to the empty ones in create mode); a submit creates or
  * updates, says so, and calls `onDone`; the server's field errors land on their fields.
- * `formProps` go to `<AdminForm>`; `field`/`error` wire an input to its error (see `fieldWiring`).
+ * `formProps` go to `<AdminForm>`; `field`/`error` wire an input to its error (see `fieldWiring`),
+ * `bind(name)` is that and the input's registration, `row(name, label, control, extra)` a field's
+ * block: its label, the control, anything under it (a hint), then its error.
  */
 export function useAdminForm<
   TIn extends FieldValues,
@@ -110,6 +116,15 @@ export function useAdminForm<
     ids,
     form.formState.errors as Partial<Record<N, { message?: string } | undefined>>,
   );
+  const bind = (name: N) => ({ ...field(name), ...form.register(name as string as Path<TIn>) });
+  const row = (name: N, label: ReactNode, control: ReactNode, extra?: ReactNode) => (
+    <div className="grid gap-2">
+      <Label htmlFor={`${ids}-${name}`}>{label}</Label>
+      {control}
+      {extra}
+      {error(name)}
+    </div>
+  );
   const formProps: AdminFormProps = {
     heading: editing ? texts.editHeading : texts.createHeading,
     onSubmit: form.handleSubmit(submit),
@@ -119,7 +134,7 @@ export function useAdminForm<
     texts,
     onCancel: onDone,
   };
-  return { form, ids, field, error, formProps };
+  return { form, ids, field, error, bind, row, formProps };
 }
 
 export interface AdminFormProps {

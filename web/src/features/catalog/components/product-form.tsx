@@ -2,7 +2,6 @@ import { CATALOG_LIMITS, CATALOG_TEXTS, type Product, productCreateBody } from '
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AdminForm, useAdminForm } from '@web/components/admin/admin-form';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { useCreateProduct, useUpdateProduct } from '../api/admin-products';
 
@@ -71,7 +70,7 @@ const MAX: Partial<Record<Field, number>> = {
  * whole numbers); the server's field errors land on their fields.
  */
 export function ProductForm({ editing, onDone }: { editing: Product | null; onDone: () => void }) {
-  const { form, ids, field, error, formProps } = useAdminForm({
+  const { bind, row, formProps } = useAdminForm({
     editing,
     resolver: zodResolver(productCreateBody),
     empty,
@@ -82,13 +81,8 @@ export function ProductForm({ editing, onDone }: { editing: Product | null; onDo
     texts: T,
     onDone,
   });
-  const input = (name: Field, extra: React.ComponentProps<typeof Input> = {}) => (
-    <div className="grid gap-2">
-      <Label htmlFor={`${ids}-${name}`}>{LABELS[name]}</Label>
-      <Input maxLength={MAX[name]} {...extra} {...field(name)} {...form.register(name)} />
-      {error(name)}
-    </div>
-  );
+  const input = (name: Field, extra: React.ComponentProps<typeof Input> = {}) =>
+    row(name, LABELS[name], <Input maxLength={MAX[name]} {...extra} {...bind(name)} />);
 
   return (
     <AdminForm {...formProps}>
@@ -97,16 +91,11 @@ export function ProductForm({ editing, onDone }: { editing: Product | null; onDo
         {input('brand')}
         {input('category')}
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${ids}-description`}>{T.description}</Label>
-        <Textarea
-          rows={3}
-          maxLength={CATALOG_LIMITS.description}
-          {...field('description')}
-          {...form.register('description')}
-        />
-        {error('description')}
-      </div>
+      {row(
+        'description',
+        T.description,
+        <Textarea rows={3} maxLength={CATALOG_LIMITS.description} {...bind('description')} />,
+      )}
       {input('image', { inputMode: 'url' })}
       <div className="grid gap-5 sm:grid-cols-2">
         {input('fps', { inputMode: 'numeric' })}

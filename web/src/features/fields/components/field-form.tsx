@@ -4,7 +4,6 @@ import { z } from '@contract/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AdminForm, useAdminForm } from '@web/components/admin/admin-form';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { useCreateField, useUpdateField } from '../api/write-fields';
 import { SELECT_CLASS } from './fields-directory';
 
@@ -65,7 +64,7 @@ const toValues = (f: Field): Values => ({
 
 /** Add Field, or Edit Field for `editing`: the contract's schema judges the values; rules come from a preset. */
 export function FieldForm({ editing, onDone }: { editing: Field | null; onDone: () => void }) {
-  const { form, ids, field, error, formProps } = useAdminForm({
+  const { bind, row, formProps } = useAdminForm({
     editing,
     resolver: zodResolver(formSchema(editing)),
     empty,
@@ -81,27 +80,21 @@ export function FieldForm({ editing, onDone }: { editing: Field | null; onDone: 
     label: string,
     max: number,
     extra = {},
-  ) => (
-    <div className="grid gap-2">
-      <Label htmlFor={`${ids}-${name}`}>{label}</Label>
-      <Input maxLength={max} {...extra} {...field(name)} {...form.register(name)} />
-      {error(name)}
-    </div>
-  );
+  ) => row(name, label, <Input maxLength={max} {...extra} {...bind(name)} />);
   return (
     <AdminForm {...formProps}>
       {text('name', T.name, FIELD_LIMITS.name, { required: true })}
-      <div className="grid gap-2">
-        <Label htmlFor={`${ids}-type`}>{T.type}</Label>
-        <select className={SELECT_CLASS} {...field('type')} {...form.register('type')}>
+      {row(
+        'type',
+        T.type,
+        <select className={SELECT_CLASS} {...bind('type')}>
           {FIELD_TYPES.map((t) => (
             <option key={t} value={t}>
               {t}
             </option>
           ))}
-        </select>
-        {error('type')}
-      </div>
+        </select>,
+      )}
       {text('address', T.address, FIELD_LIMITS.address)}
       <div className="grid gap-4 sm:grid-cols-2">
         {text('phone', T.phone, FIELD_LIMITS.phone, { type: 'tel' })}
@@ -110,9 +103,10 @@ export function FieldForm({ editing, onDone }: { editing: Field | null; onDone: 
         {text('lng', T.lng, 32, { inputMode: 'decimal' })}
       </div>
       {text('image', T.image, FIELD_LIMITS.image, { placeholder: 'https://...' })}
-      <div className="grid gap-2">
-        <Label htmlFor={`${ids}-rules`}>{T.rules}</Label>
-        <select className={SELECT_CLASS} {...field('rules')} {...form.register('rules')}>
+      {row(
+        'rules',
+        T.rules,
+        <select className={SELECT_CLASS} {...bind('rules')}>
           <option value="">{T.noRules}</option>
           {editing?.rules ? <option value={KEEP}>Keep current rules</option> : null}
           {RULE_PRESETS.map((p) => (
@@ -120,9 +114,8 @@ export function FieldForm({ editing, onDone }: { editing: Field | null; onDone: 
               {p.name}
             </option>
           ))}
-        </select>
-        {error('rules')}
-      </div>
+        </select>,
+      )}
     </AdminForm>
   );
 }

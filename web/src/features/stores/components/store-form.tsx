@@ -2,7 +2,6 @@ import { CANADIAN_REGIONS, STORE_LIMITS, STORE_TEXTS, type Store, storeCreateBod
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AdminForm, useAdminForm } from '@web/components/admin/admin-form';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { useCreateStore } from '../api/create-store';
 import { useUpdateStore } from '../api/update-store';
 
@@ -39,7 +38,7 @@ export function StoreForm({
   regions?: readonly string[];
   onDone: () => void;
 }) {
-  const { form, ids, field, error, formProps } = useAdminForm({
+  const { ids, bind, row, formProps } = useAdminForm({
     editing,
     resolver: zodResolver(storeCreateBody),
     empty,
@@ -54,64 +53,32 @@ export function StoreForm({
 
   return (
     <AdminForm {...formProps}>
-      <div className="grid gap-2">
-        <Label htmlFor={`${ids}-name`}>{T.name}</Label>
-        <Input required maxLength={STORE_LIMITS.name} {...field('name')} {...form.register('name')} />
-        {error('name')}
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${ids}-address`}>{T.address}</Label>
-        <Input
-          required
-          maxLength={STORE_LIMITS.address}
-          {...field('address')}
-          {...form.register('address')}
-        />
-        {error('address')}
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${ids}-region`}>{T.region}</Label>
-        <Input
-          required
-          list={`${ids}-regions`}
-          maxLength={STORE_LIMITS.region}
-          {...field('region')}
-          {...form.register('region')}
-        />
+      {row('name', T.name, <Input required maxLength={STORE_LIMITS.name} {...bind('name')} />)}
+      {row('address', T.address, <Input required maxLength={STORE_LIMITS.address} {...bind('address')} />)}
+      {row(
+        'region',
+        T.region,
+        <Input required list={`${ids}-regions`} maxLength={STORE_LIMITS.region} {...bind('region')} />,
         <datalist id={`${ids}-regions`}>
           {suggestions.map((r) => (
             <option key={r} value={r} />
           ))}
-        </datalist>
-        {error('region')}
-      </div>
+        </datalist>,
+      )}
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor={`${ids}-phone`}>{T.phone}</Label>
-          <Input type="tel" maxLength={STORE_LIMITS.phone} {...field('phone')} {...form.register('phone')} />
-          {error('phone')}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${ids}-website`}>{T.website}</Label>
+        {row('phone', T.phone, <Input type="tel" maxLength={STORE_LIMITS.phone} {...bind('phone')} />)}
+        {row(
+          'website',
+          T.website,
           <Input
             inputMode="url"
             placeholder="shop.example.com"
             maxLength={STORE_LIMITS.website}
-            {...field('website')}
-            {...form.register('website')}
-          />
-          {error('website')}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${ids}-lat`}>{T.lat}</Label>
-          <Input inputMode="decimal" {...field('lat')} {...form.register('lat')} />
-          {error('lat')}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${ids}-lng`}>{T.lng}</Label>
-          <Input inputMode="decimal" {...field('lng')} {...form.register('lng')} />
-          {error('lng')}
-        </div>
+            {...bind('website')}
+          />,
+        )}
+        {row('lat', T.lat, <Input inputMode="decimal" {...bind('lat')} />)}
+        {row('lng', T.lng, <Input inputMode="decimal" {...bind('lng')} />)}
       </div>
     </AdminForm>
   );

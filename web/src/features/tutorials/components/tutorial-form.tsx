@@ -11,9 +11,8 @@ import {
   tutorialBody,
 } from '@contract/tutorials';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AdminForm, useAdminForm } from '@web/components/admin/admin-form';
+import { AdminForm, SELECT_CLASS, useAdminForm } from '@web/components/admin/admin-form';
 import { Input } from '@web/components/ui/input';
-import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { useCreateTutorial } from '../api/create-tutorial';
 import { useUpdateTutorial } from '../api/update-tutorial';
@@ -31,9 +30,6 @@ const FIELDS = [
   'videoUrl',
   'channelTitle',
 ] as const;
-
-const SELECT_CLASS =
-  'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50';
 
 const empty = (): TutorialBodyInput => ({
   title: '',
@@ -67,7 +63,7 @@ const toValues = (t: Tutorial): TutorialBodyInput => ({
  * The channel name is for servers without a YouTube API key (with one, YouTube's name wins).
  */
 export function TutorialForm({ editing, onDone }: { editing: Tutorial | null; onDone: () => void }) {
-  const { form, ids, field, error, formProps } = useAdminForm({
+  const { form, ids, bind, row, formProps } = useAdminForm({
     editing,
     resolver: zodResolver(tutorialBody),
     empty,
@@ -79,119 +75,86 @@ export function TutorialForm({ editing, onDone }: { editing: Tutorial | null; on
     onDone,
   });
   const videoId = parseYoutubeVideoId(form.watch('videoUrl'));
+  const select = (
+    name: 'category' | 'difficulty' | 'type',
+    values: readonly string[],
+    label = (v: string) => v,
+  ) => (
+    <select className={SELECT_CLASS} {...bind(name)}>
+      {values.map((v) => (
+        <option key={v} value={v}>
+          {label(v)}
+        </option>
+      ))}
+    </select>
+  );
 
   return (
     <AdminForm {...formProps}>
-      <div className="grid gap-2">
-        <Label htmlFor={`${ids}-title`}>{T.title}</Label>
-        <Input required maxLength={TUTORIAL_LIMITS.title} {...field('title')} {...form.register('title')} />
-        {error('title')}
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${ids}-description`}>{T.description}</Label>
-        <Textarea
-          rows={3}
-          required
-          maxLength={TUTORIAL_LIMITS.description}
-          {...field('description')}
-          {...form.register('description')}
-        />
-        {error('description')}
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${ids}-content`}>{T.content}</Label>
+      {row('title', T.title, <Input required maxLength={TUTORIAL_LIMITS.title} {...bind('title')} />)}
+      {row(
+        'description',
+        T.description,
+        <Textarea rows={3} required maxLength={TUTORIAL_LIMITS.description} {...bind('description')} />,
+      )}
+      {row(
+        'content',
+        T.content,
         <Textarea
           rows={8}
           className="font-mono text-xs"
           maxLength={TUTORIAL_LIMITS.content}
-          {...field('content')}
-          {...form.register('content')}
-        />
-        {error('content')}
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${ids}-image`}>{T.image}</Label>
+          {...bind('content')}
+        />,
+      )}
+      {row(
+        'image',
+        T.image,
         <Input
           inputMode="url"
           placeholder="https://..."
           maxLength={TUTORIAL_LIMITS.image}
-          {...field('image')}
-          {...form.register('image')}
-        />
-        {error('image')}
-      </div>
+          {...bind('image')}
+        />,
+      )}
       <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="grid gap-2">
-          <Label htmlFor={`${ids}-category`}>{T.category}</Label>
-          <select className={SELECT_CLASS} {...field('category')} {...form.register('category')}>
-            {TUTORIAL_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-          {error('category')}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${ids}-difficulty`}>{T.difficulty}</Label>
-          <select className={SELECT_CLASS} {...field('difficulty')} {...form.register('difficulty')}>
-            {TUTORIAL_DIFFICULTIES.map((d) => (
-              <option key={d} value={d}>
-                {d}
-              </option>
-            ))}
-          </select>
-          {error('difficulty')}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${ids}-duration`}>{T.duration}</Label>
-          <Input
-            required
-            placeholder="10 min"
-            maxLength={TUTORIAL_LIMITS.duration}
-            {...field('duration')}
-            {...form.register('duration')}
-          />
-          {error('duration')}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${ids}-type`}>{T.type}</Label>
-          <select className={SELECT_CLASS} {...field('type')} {...form.register('type')}>
-            {TUTORIAL_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {T.typeLabels[t]}
-              </option>
-            ))}
-          </select>
-          {error('type')}
-        </div>
+        {row('category', T.category, select('category', TUTORIAL_CATEGORIES))}
+        {row('difficulty', T.difficulty, select('difficulty', TUTORIAL_DIFFICULTIES))}
+        {row(
+          'duration',
+          T.duration,
+          <Input required placeholder="10 min" maxLength={TUTORIAL_LIMITS.duration} {...bind('duration')} />,
+        )}
+        {row(
+          'type',
+          T.type,
+          select('type', TUTORIAL_TYPES, (t) => T.typeLabels[t as (typeof TUTORIAL_TYPES)[number]]),
+        )}
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor={`${ids}-videoUrl`}>{T.videoUrl}</Label>
+        {row(
+          'videoUrl',
+          T.videoUrl,
           <Input
             inputMode="url"
             placeholder="https://www.youtube.com/watch?v=..."
             maxLength={TUTORIAL_LIMITS.videoUrl}
-            {...field('videoUrl')}
-            {...form.register('videoUrl')}
-          />
-          {videoId ? <p className="text-xs text-muted-foreground">Video id: {videoId}</p> : null}
-          {error('videoUrl')}
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${ids}-channelTitle`}>{T.channelTitle}</Label>
+            {...bind('videoUrl')}
+          />,
+          videoId ? <p className="text-xs text-muted-foreground">Video id: {videoId}</p> : null,
+        )}
+        {row(
+          'channelTitle',
+          T.channelTitle,
           <Input
             maxLength={TUTORIAL_LIMITS.channelTitle}
-            {...field('channelTitle')}
+            {...bind('channelTitle')}
             aria-describedby={`${ids}-channelTitle-hint`}
-            {...form.register('channelTitle')}
-          />
+          />,
           <p id={`${ids}-channelTitle-hint`} className="text-xs text-muted-foreground">
             {T.channelTitleHint}
-          </p>
-          {error('channelTitle')}
-        </div>
+          </p>,
+        )}
       </div>
     </AdminForm>
   );
