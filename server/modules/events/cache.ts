@@ -1,5 +1,5 @@
-import { LRUCache } from 'lru-cache';
 import type { Ctx } from '../../context';
+import { StampedCache } from '../../lib/stamped-cache';
 import type { EventRow } from './service';
 
 /**
@@ -9,33 +9,9 @@ import type { EventRow } from './service';
  * cancellation) empties it before it answers, so a writer always reads its own change; other
  * processes' changes show within `ttlMs`, like an HTTP cache would (bench/README.md).
  */
-export class EventsCache {
-  private generation = 0;
-  private readonly pages: LRUCache<string, EventRow[]>;
-
-  constructor(
-    readonly ttlMs = 2_000,
-    max = 500,
-  ) {
-    this.pages = new LRUCache({ max, ttl: Math.max(ttlMs, 1), ttlResolution: 0 });
-  }
-
-  /** Taken before reading the database; a page read before a later invalidation is not kept. */
-  stamp(): number {
-    return this.generation;
-  }
-
-  get(key: string): EventRow[] | undefined {
-    return this.ttlMs > 0 ? this.pages.get(key) : undefined;
-  }
-
-  set(key: string, rows: EventRow[], stamp: number): void {
-    if (this.ttlMs > 0 && stamp === this.generation) this.pages.set(key, rows);
-  }
-
-  invalidate(): void {
-    this.generation++;
-    this.pages.clear();
+export class EventsCache extends StampedCache<EventRow[]> {
+  constructor(ttlMs = 2_000, max = 500) {
+    super(ttlMs, max);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import {
   feedPost,
   noContent,
@@ -29,6 +30,7 @@ import {
 } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { notFound } from '../../errors';
+import { StampedCache } from '../../lib/stamped-cache';
 import { requireUser } from '../../plugins/current-user';
 import { listPosts, presentPost } from '../posts';
 import * as teams from './service';
@@ -40,11 +42,24 @@ const memberParams = z.object({ id: uuid(), userId: uuid() });
 export async function teamRoutes(app: App, ctx: Ctx) {
   const db = ctx.db;
 
+  // What an anonymous visitor reads (the directory, a team, its roster) is the same for every
+  // anonymous visitor: kept for TEAMS_CACHE_MS, keyed by the address, and emptied by every write
+  // of this scope before it answers (a signed-in viewer's answers carry their own role and
+  // abilities and are never kept). Changes made elsewhere (a username, an account deleted) show
+  // within the TTL.
+  const anonymous = new StampedCache<object>(ctx.config.teamsCacheMs ?? 0, 1_000);
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') anonymous.invalidate();
+    return payload;
+  });
+  const publicRead = <T extends object>(request: FastifyRequest, read: () => Promise<T>): Promise<T> =>
+    request.user ? read() : (anonymous.through(request.url, read) as Promise<T>);
+
   // Teams ---------------------------------------------------------------------------------------
   app.get(
     '/api/teams',
     { schema: { querystring: teamsQuery, response: { 200: z.array(team) } } },
-    async (request) => teams.listTeams(db, request.query, request.user),
+    async (request) => publicRead(request, () => teams.listTeams(db, request.query, request.user)),
   );
 
   app.post(
@@ -55,7 +70,7 @@ export async function teamRoutes(app: App, ctx: Ctx) {
   );
 
   app.get('/api/teams/:id', { schema: { params: idParams, response: { 200: team } } }, async (request) =>
-    teams.getTeam(db, request.params.id, request.user),
+    publicRead(request, () => teams.getTeam(db, request.params.id, request.user)),
   );
 
   app.patch(
@@ -83,7 +98,8 @@ export async function teamRoutes(app: App, ctx: Ctx) {
   app.get(
     '/api/teams/:id/members',
     { schema: { params: idParams, querystring: teamMembersQuery, response: { 200: z.array(teamMember) } } },
-    async (request) => teams.listMembers(db, request.params.id, request.query, request.user),
+    async (request) =>
+      publicRead(request, () => teams.listMembers(db, request.params.id, request.query, request.user)),
   );
 
   app.delete(
