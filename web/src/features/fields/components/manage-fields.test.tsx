@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aUser, json, mockFetch, renderApp, signedIn } from '@web/test/utils';
 import { describe, expect, it } from 'vitest';
+import { FIELDS_PAGE } from '../api/get-fields';
 import { aField, fieldId } from '../test-data';
 import { ManageFields } from './manage-fields';
 
@@ -16,6 +17,24 @@ const sent = (fetchMock: ReturnType<typeof mockFetch>, method: string) =>
     .map(([url, init]) => ({ url: String(url), body: init?.body ? JSON.parse(String(init.body)) : null }));
 
 describe('Manage Fields', () => {
+  it('pages past the first 100 fields with Load more, asking for the ones after the last shown', async () => {
+    const first = Array.from({ length: FIELDS_PAGE }, (_, i) => mine(i + 1));
+    const fetchMock = mockFetch({
+      ...admin,
+      'GET /api/fields': (init) =>
+        json(new URL(String(init.url), 'http://x').searchParams.get('before') ? [mine(500)] : first),
+    });
+    renderApp(<ManageFields />);
+    expect(await screen.findByText('Field 100')).toBeInTheDocument();
+    expect(screen.queryByText('Field 500')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Field 500')).toBeInTheDocument();
+    const asked = fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith('/api/fields'));
+    expect(asked.at(-1)).toContain(`before=${fieldId(FIELDS_PAGE)}`);
+    // The last page was short: nothing more to load.
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
   it('creates a field with a rules preset, sending empty optional fields as none, and says so', async () => {
     const fetchMock = mockFetch({
       ...admin,

@@ -31,7 +31,6 @@ export function ManageFields() {
           heading: T.listLabel,
           empty: T.noFieldsYet,
           fetchFailed: T.fetchFieldsFailed,
-          loadMore: undefined,
         }}
         query={query}
         items={list}
