@@ -66,10 +66,15 @@ export function presentGear(r: GearRow, viewer: SessionUser | null): GearPost {
 /** The columns of a Gear post answer; `viewer` (or NULL) finds the viewer's own rating. */
 // The viewer's rating is one probe of gear_ratings_pair_uq per row shown (a subquery, not a join:
 // as a join the generic plan read all of a player's ratings and matched each row against them).
-const select = (viewerId: string | null) => sql`
+// `unrated`: the rows are known to be unrated by the viewer (to-rate), so there is nothing to probe.
+const select = (viewerId: string | null, unrated = false) => sql`
   SELECT g.id, g.user_id, g.title, g.description, g.image, g.category, g.average_rating,
     g.total_ratings, g.weighted_rating, g.created_at, u.username, u.avatar,
-    (SELECT r.rating FROM gear_ratings r WHERE r.gear_post_id = g.id AND r.user_id = ${viewerId}::uuid) AS my_rating
+    ${
+      unrated
+        ? sql`NULL::int`
+        : sql`(SELECT r.rating FROM gear_ratings r WHERE r.gear_post_id = g.id AND r.user_id = ${viewerId}::uuid)`
+    } AS my_rating
   FROM gear_posts g
   JOIN users u ON u.id = g.user_id`;
 
@@ -115,7 +120,7 @@ export function toRateSql(viewerId: string, page: GearPage): SQL {
   // guesses a tenth of the table and walks in parallel.
   const limit = sql.raw(String(Math.max(1, Math.trunc(Number(page.limit)) || 1)));
   const walk = (bound: SQL) =>
-    sql`(${select(viewerId)} WHERE ${sql.join([bound, ...open], sql` AND `)}
+    sql`(${select(viewerId, true)} WHERE ${sql.join([bound, ...open], sql` AND `)}
       ORDER BY g.created_at DESC, g.id DESC LIMIT ${limit})`;
   return sql`SELECT * FROM (
     ${walk(sql`(g.created_at, g.id) > ${blockBound(viewerId, 'top')}`)}
