@@ -15,8 +15,8 @@ const app = await buildApp({
     adminUsernames: [],
     sessionSecret: 'bench-secret-bench-secret-bench-secret',
     eventsCacheMs: Number(process.argv[3] ?? 2_000),
-    // As shipped (server/env.ts TEAMS_CACHE_MS) unless the bench says otherwise.
-    teamsCacheMs: Number(process.env.TEAMS_CACHE_MS ?? 5_000),
+    // As shipped (server/env.ts PUBLIC_CACHE_MS) unless the bench says otherwise.
+    publicCacheMs: Number(process.env.PUBLIC_CACHE_MS ?? 5_000),
   },
 });
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -11,6 +11,8 @@ const app = await buildApp({
     rateLimits: false,
     adminUsernames: [],
     sessionSecret: 'bench-secret-bench-secret-bench-secret',
+    // As shipped (server/env.ts PUBLIC_CACHE_MS) unless the bench says otherwise.
+    publicCacheMs: Number(process.env.PUBLIC_CACHE_MS ?? 5_000),
   },
 });
 await app.listen({ port: 0, host: '127.0.0.1' });

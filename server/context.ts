@@ -42,8 +42,8 @@ export interface AppConfig {
   uploadQuota?: { addressesPerWindow: number; windowMinutes: number; pending: number; dailyBytes: number };
   /** IMPORT_ALLOW_PRIVATE=1: outside fetches may reach private and loopback addresses (tests only). */
   importAllowPrivate?: boolean;
-  /** How long an anonymous read of the teams directory, a team or its roster is kept (default 0: off; TEAMS_CACHE_MS). */
-  teamsCacheMs?: number;
+  /** How long an anonymous read of a public list (teams directory, a team, its roster, Top Rated gear) is kept (default 0: off; PUBLIC_CACHE_MS). */
+  publicCacheMs?: number;
   /** How long a page of the events list is kept in this process (default 2000 ms; 0 turns it off). */
   eventsCacheMs?: number;
   /** How long the admin analytics report is kept in this process (default 5000 ms; 0: only shared while running). */

@@ -86,8 +86,8 @@ export const envSchema = z.object({
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   /** How long this process keeps a feed page (ms; 0 turns the feed cache off). */
   FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  /** How long this process keeps an anonymous read of the teams directory, a team or its roster (ms; 0: off). */
-  TEAMS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** How long this process keeps an anonymous read of a public list: teams directory, team, roster, Top Rated (ms; 0: off). */
+  PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** How long this process keeps a page of the events list (ms; 0 turns the events cache off). */
   EVENTS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** How long this process keeps the admin analytics report of a range (ms; 0: not kept). */

@@ -59,7 +59,7 @@ async function main() {
       feedCacheMs: env.FEED_CACHE_MS,
       eventsImportUrl: env.EVENTS_IMPORT_URL,
       eventsCacheMs: env.EVENTS_CACHE_MS,
-      teamsCacheMs: env.TEAMS_CACHE_MS,
+      publicCacheMs: env.PUBLIC_CACHE_MS,
       analyticsCacheMs: env.ANALYTICS_CACHE_MS,
       mapTiles: mapTilesConfig(env.MAP_TILE_URL, env.MAP_TILE_ATTRIBUTION),
       youtube,

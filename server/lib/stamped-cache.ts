@@ -1,3 +1,4 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -44,4 +45,21 @@ export class StampedCache<T extends {}> {
     this.set(key, value, stamp);
     return value;
   }
+}
+
+/**
+ * What an anonymous visitor reads from an area's public lists is the same for every anonymous
+ * visitor: `publicRead` keeps it for `ttlMs` (PUBLIC_CACHE_MS), keyed by the address, and every
+ * write (not GET or HEAD) of the scope `app` empties it before it answers. A signed-in viewer's
+ * answers carry their own role and abilities and are never kept. Changes made elsewhere (a
+ * username, an account deleted, another process) show within the TTL.
+ */
+export function anonymousReads(app: FastifyInstance, ttlMs: number) {
+  const cache = new StampedCache<object>(ttlMs, 1_000);
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') cache.invalidate();
+    return payload;
+  });
+  return <T extends object>(request: FastifyRequest, read: () => Promise<T>): Promise<T> =>
+    request.user ? read() : (cache.through(request.url, read) as Promise<T>);
 }

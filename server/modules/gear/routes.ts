@@ -9,6 +9,7 @@ import {
   z,
 } from '../../../contract';
 import type { App, Ctx } from '../../context';
+import { anonymousReads } from '../../lib/stamped-cache';
 import { requireUser } from '../../plugins/current-user';
 import { createGear, deleteGear, listGearToRate, listTopRated, listUserGear, rateGear } from './service';
 
@@ -16,6 +17,9 @@ const idParams = z.object({ id: uuid() });
 
 /** Gear rating (SPEC §7 Gear): upload, the items to rate, rate, Top Rated, a player's gear, delete. */
 export async function gearRoutes(app: App, ctx: Ctx) {
+  // Top Rated as anonymous visitors see it (server/lib/stamped-cache.ts); a gear write here empties it.
+  const publicRead = anonymousReads(app, ctx.config.publicCacheMs ?? 0);
+
   app.post('/api/gear', { schema: { body: gearBody, response: { 201: gearPost } } }, async (request, reply) =>
     reply.status(201).send(await createGear(ctx.db, requireUser(request), request.body)),
   );
@@ -29,7 +33,7 @@ export async function gearRoutes(app: App, ctx: Ctx) {
   app.get(
     '/api/gear/top-rated',
     { schema: { querystring: topRatedQuery, response: { 200: z.array(gearPost) } } },
-    async (request) => listTopRated(ctx.db, request.user, request.query),
+    async (request) => publicRead(request, () => listTopRated(ctx.db, request.user, request.query)),
   );
 
   app.post(

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   feedPost,
   noContent,
@@ -30,7 +29,7 @@ import {
 } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { notFound } from '../../errors';
-import { StampedCache } from '../../lib/stamped-cache';
+import { anonymousReads } from '../../lib/stamped-cache';
 import { requireUser } from '../../plugins/current-user';
 import { listPosts, presentPost } from '../posts';
 import * as teams from './service';
@@ -42,18 +41,8 @@ const memberParams = z.object({ id: uuid(), userId: uuid() });
 export async function teamRoutes(app: App, ctx: Ctx) {
   const db = ctx.db;
 
-  // What an anonymous visitor reads (the directory, a team, its roster) is the same for every
-  // anonymous visitor: kept for TEAMS_CACHE_MS, keyed by the address, and emptied by every write
-  // of this scope before it answers (a signed-in viewer's answers carry their own role and
-  // abilities and are never kept). Changes made elsewhere (a username, an account deleted) show
-  // within the TTL.
-  const anonymous = new StampedCache<object>(ctx.config.teamsCacheMs ?? 0, 1_000);
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') anonymous.invalidate();
-    return payload;
-  });
-  const publicRead = <T extends object>(request: FastifyRequest, read: () => Promise<T>): Promise<T> =>
-    request.user ? read() : (anonymous.through(request.url, read) as Promise<T>);
+  // The directory, a team and its roster as anonymous visitors see them (server/lib/stamped-cache.ts).
+  const publicRead = anonymousReads(app, ctx.config.publicCacheMs ?? 0);
 
   // Teams ---------------------------------------------------------------------------------------
   app.get(

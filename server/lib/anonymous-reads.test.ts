@@ -1,16 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StampedCache } from '../../lib/stamped-cache';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createTeam, createUser, injectAs, type TestUser } from '../../test/factories';
+import { gearPosts } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/app';
+import { createTeam, createUser, injectAs, type TestUser } from '../test/factories';
+import { StampedCache } from './stamped-cache';
 
-// The anonymous teams cache (TEAMS_CACHE_MS): kept long here, so only an invalidation can empty it.
+// The anonymous teams cache (PUBLIC_CACHE_MS): kept long here, so only an invalidation can empty it.
 let t: TestApp;
 let leader: TestUser;
 let member: TestUser;
 let team: { id: string };
 beforeAll(async () => {
-  t = await createTestApp({ config: { teamsCacheMs: 60_000 } });
+  t = await createTestApp({ config: { publicCacheMs: 60_000 } });
   [leader, member] = await Promise.all([createUser(t.database.db), createUser(t.database.db)]);
   team = await createTeam(t.database.db, leader, { members: [{ user: member }] });
 });
@@ -74,6 +75,36 @@ describe('anonymous teams reads', () => {
     const after = await get(null, `/api/teams/${team.id}/members`);
     expect(after.map((m: { userId: string }) => m.userId)).not.toContain(member.id);
     expect((await get(null, `/api/teams/${team.id}`)).memberCount).toBe(1);
+  });
+});
+
+describe('anonymous Top Rated', () => {
+  it('is kept for anonymous visitors and emptied by a rating', async () => {
+    const [owner, rater] = await Promise.all([createUser(t.database.db), createUser(t.database.db)]);
+    const [gear] = await t.database.db
+      .insert(gearPosts)
+      .values({
+        userId: owner.id,
+        title: 'Kept helmet',
+        image: '/objects/images/kept.webp',
+        category: 'Helmet',
+      })
+      .returning();
+    const top = async () =>
+      (await get(null, '/api/gear/top-rated')).find((g: { id: string }) => g.id === gear.id) ?? null;
+    expect(await top()).toBeNull();
+    const rate = await injectAs(t.app, rater, {
+      method: 'POST',
+      url: `/api/gear/${gear.id}/rate`,
+      payload: { rating: 5 },
+    });
+    expect(rate.statusCode).toBe(200);
+    expect((await top())?.totalRatings).toBe(1);
+    // Behind the app's back: the kept answer stays until a gear write here.
+    await t.database.db.execute(sql`UPDATE gear_posts SET title = 'Renamed' WHERE id = ${gear.id}`);
+    expect((await top())?.title).toBe('Kept helmet');
+    const signedIn = await injectAs(t.app, rater, { url: '/api/gear/top-rated' });
+    expect(signedIn.json().find((g: { id: string }) => g.id === gear.id).title).toBe('Renamed');
   });
 });
 
