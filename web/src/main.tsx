@@ -2,10 +2,8 @@ import './styles.css';
 import { initTheme } from '@web/lib/theme';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { Providers } from './app/providers';
-import { AppRoutes, preloadFirstRender } from './app/router';
-import { ErrorBoundary } from './app/shell/route-error';
+import { AppRoot } from './app/app-root';
+import { preloadFirstRender } from './app/router';
 
 // The stored theme goes on <html> before the first render (CSP allows no inline script).
 initTheme();
@@ -30,13 +28,7 @@ function render() {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <BrowserRouter>
-          <Providers>
-            <ErrorBoundary>
-              <AppRoutes />
-            </ErrorBoundary>
-          </Providers>
-        </BrowserRouter>
+        <AppRoot />
       </StrictMode>,
     ),
   );

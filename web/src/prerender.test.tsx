@@ -4,11 +4,8 @@ import { FEED_TEXTS } from '@contract/posts';
 import { THEME_STORAGE_KEY } from '@web/lib/constants';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { Providers } from './app/providers';
-import { AppRoutes } from './app/router';
-import { ErrorBoundary } from './app/shell/route-error';
+import { AppRoot } from './app/app-root';
 import { renderHome } from './prerender';
 
 // Comments (Suspense markers) and <template> tags are server-render bookkeeping, not markup.
@@ -32,17 +29,7 @@ describe('prerendered / (index.html, decision 015)', () => {
     const container = document.createElement('div');
     document.body.append(container);
     const root = createRoot(container);
-    await act(async () =>
-      root.render(
-        <BrowserRouter>
-          <Providers>
-            <ErrorBoundary>
-              <AppRoutes />
-            </ErrorBoundary>
-          </Providers>
-        </BrowserRouter>,
-      ),
-    );
+    await act(async () => root.render(<AppRoot />));
     expect(bare(container.innerHTML)).toBe(bare(html));
     act(() => root.unmount());
     container.remove();
