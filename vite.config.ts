@@ -63,7 +63,11 @@ function preloadFirstPaint(modules: string[]): Plugin {
   };
 }
 
-export default defineConfig({
+/** The browser's build, and beside it the server's render of pages (decision 020). */
+const webOut = path.resolve(root, process.env.WEB_DIST ?? 'dist/web');
+const ssrOutDir = (webDist: string) => `${webDist}-ssr`;
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: web,
   plugins: [
     react(),
@@ -78,26 +82,32 @@ export default defineConfig({
       '@web': path.resolve(root, 'web/src'),
     },
   },
-  build: {
-    outDir: path.resolve(root, process.env.WEB_DIST ?? 'dist/web'),
-    emptyOutDir: true,
-    // scripts/print-bundle-sizes.mjs reads the manifest to work out what each page loads first.
-    manifest: true,
-    sourcemap: false,
-    target: 'es2022',
-    // Every browser the app supports has modulepreload: no polyfill in the entry.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        // Everything the entry imports statically (React, the router, the query client, the shell
-        // and the home page) goes in one file with it, instead of the ~20 small shared chunks the
-        // bundler would make of what lazy pages use too: each of those repeated hashed file names
-        // in its imports and compressed on its own (decision 018: 104.3 KB of brotli in 23 files
-        // before, 95.0 KB in 2 after).
-        codeSplitting: { groups: [{ name: 'first', tags: ['$initial'] }] },
+  // `vite build --ssr src/prerender.tsx` (npm run build): the page renderer that the build uses for
+  // index.html's markup of / and the server for /profile/{username}. Self-contained (every
+  // package bundled in), so it runs from wherever the build is written.
+  ssr: isSsrBuild ? { noExternal: true } : undefined,
+  build: isSsrBuild
+    ? { outDir: ssrOutDir(webOut), emptyOutDir: true, sourcemap: false, target: 'node20' }
+    : {
+        outDir: webOut,
+        emptyOutDir: true,
+        // scripts/print-bundle-sizes.mjs reads the manifest to work out what each page loads first.
+        manifest: true,
+        sourcemap: false,
+        target: 'es2022',
+        // Every browser the app supports has modulepreload: no polyfill in the entry.
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          output: {
+            // Everything the entry imports statically (React, the router, the query client, the shell
+            // and the home page) goes in one file with it, instead of the ~20 small shared chunks the
+            // bundler would make of what lazy pages use too: each of those repeated hashed file names
+            // in its imports and compressed on its own (decision 018: 104.3 KB of brotli in 23 files
+            // before, 95.0 KB in 2 after).
+            codeSplitting: { groups: [{ name: 'first', tags: ['$initial'] }] },
+          },
+        },
       },
-    },
-  },
   server: {
     port: 5173,
     strictPort: true,
@@ -106,4 +116,4 @@ export default defineConfig({
       '/objects': { target: api, changeOrigin: false },
     },
   },
-});
+}));

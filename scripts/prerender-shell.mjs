@@ -1,30 +1,25 @@
-// After `vite build`: renders /'s first commit (web/src/prerender.tsx, the app's own components
-// through Vite's SSR loader) and puts it in index.html's #root, so the header, the hero and the
-// feed's skeletons paint with the CSS, before any JavaScript has run (decision 015). main.tsx
-// replaces it with the same markup. On any other path web/public/boot.js hides it.
-import { readFileSync, writeFileSync } from 'node:fs';
+// After `vite build` and `vite build --ssr src/prerender.tsx`: renders /'s first commit with the
+// page renderer the SSR build wrote (web/src/prerender.tsx, the app's own components) and puts it
+// in index.html's #root, so the header, the hero and the feed's skeletons paint with the CSS,
+// before any JavaScript has run (decision 015). main.tsx replaces it with the same markup. On any
+// other path web/public/boot.js hides it. The comments around it mark what the server replaces
+// with a page of its own render (/profile/{username}, decision 020).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createServer } from 'vite';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(root, process.env.WEB_DIST ?? path.join('dist', 'web'));
 const indexPath = path.join(dist, 'index.html');
+const renderer = path.join(`${dist}-ssr`, 'prerender.js');
 const ROOT_TAG = '<div id="root"></div>';
 
-const vite = await createServer({
-  configFile: path.join(root, 'vite.config.ts'),
-  server: { middlewareMode: true, hmr: false, ws: false },
-  appType: 'custom',
-  logLevel: 'error',
-});
-let markup;
-try {
-  const { renderHome } = await vite.ssrLoadModule('/src/prerender.tsx');
-  markup = await renderHome();
-} finally {
-  await vite.close();
+if (!existsSync(renderer)) {
+  console.error(`prerender-shell: ${renderer} is missing (vite build --ssr src/prerender.tsx)`);
+  process.exit(1);
 }
+const { renderHome } = await import(pathToFileURL(renderer).href);
+const markup = await renderHome();
 
 const html = readFileSync(indexPath, 'utf8');
 if (!html.includes(ROOT_TAG)) {
@@ -32,7 +27,7 @@ if (!html.includes(ROOT_TAG)) {
   process.exit(1);
 }
 // The wrapper lays out nothing of its own (display: contents) and is what boot.js hides.
-const prerendered = `<div id="root"><div id="prerendered" style="display:contents">${markup}</div></div>`;
+const prerendered = `<div id="root"><!--page--><div id="prerendered" style="display:contents">${markup}</div><!--/page--></div>`;
 writeFileSync(indexPath, html.replace(ROOT_TAG, prerendered));
 console.log(
   `prerender-shell: / prerendered into index.html (${(markup.length / 1000).toFixed(1)} KB of markup)`,

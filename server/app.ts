@@ -24,7 +24,13 @@ import { registerFeedInvalidation } from './plugins/feed-invalidation';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { jsonSchemaSerializerCompiler } from './plugins/serializer';
-import { createIndexSender, isApiPath, pageChunks, registerStaticWeb } from './plugins/static-web';
+import {
+  createIndexSender,
+  isApiPath,
+  loadPageRenderer,
+  pageChunks,
+  registerStaticWeb,
+} from './plugins/static-web';
 
 /** Builds the whole app around its dependencies; tests call it with a fresh database. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -99,6 +105,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const profileChunks = deps.config.webDist
     ? pageChunks(deps.config.webDist, 'src/app/routes/profile.tsx')
     : [];
+  // The profile's first commit, rendered here from the same data, so the header and its banner
+  // paint before any script (decision 020).
+  const renderer =
+    hasWeb && deps.config.webDist ? await loadPageRenderer(deps.config.webDist, app.log) : null;
   const sendIndex =
     hasWeb && deps.config.webDist
       ? createIndexSender(deps.config.webDist, (request, pathname) => {
@@ -111,14 +121,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           if (username === null) return null;
           return (async () => {
             const found = await embeddedProfile(ctx.db, ctx.media, username, await viewerOf(ctx, request));
-            return found && { id: PROFILE_DATA_ID, ...found, modules: profileChunks };
+            if (!found) return null;
+            let markup: string | undefined;
+            try {
+              markup = await renderer?.renderProfile(username, JSON.parse(found.json));
+            } catch (error) {
+              request.log.warn({ err: error }, '/profile sent without its rendered markup');
+            }
+            // With its markup the page paints without them: its chunks then load after the entry
+            // rather than compete with the banner, the CSS and the entry before the first paint.
+            return { id: PROFILE_DATA_ID, ...found, modules: markup ? [] : profileChunks, markup };
           })();
         })
       : null;
   app.setNotFoundHandler((request, reply) => {
     if (
       sendIndex &&
-      request.method === 'GET' &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
       !isApiPath(request.url) &&
       !request.url.startsWith('/objects/')
     ) {

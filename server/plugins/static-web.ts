@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { UserProfile } from '../../contract';
 import type { App } from '../context';
 
 /**
@@ -45,6 +47,53 @@ export interface IndexData {
   image: { href: string; srcset?: string; sizes?: string } | null;
   /** Paths of the page's scripts (`/assets/...js`), preloaded from the head. */
   modules?: string[];
+  /**
+   * The page's first commit rendered here (decision 020), put in `#root` in place of the
+   * prerendered markup of /, so that it paints before any script has run.
+   */
+  markup?: string;
+}
+
+/**
+ * The web's page renderer (web/src/prerender.tsx), built by `vite build --ssr` beside the web
+ * build (`<webDist>-ssr/prerender.js`): the app's own components rendered to HTML as the
+ * browser's first commit shows them.
+ */
+export interface PageRenderer {
+  renderProfile(username: string, profile: UserProfile): Promise<string>;
+}
+
+/** Where the SSR build of `webDist` is written (vite.config.ts). */
+export const pageRendererPath = (webDist: string) => path.join(`${webDist}-ssr`, 'prerender.js');
+
+/** The page renderer of this build, or null when there is none (or it fails to load: pages then carry data only). */
+export async function loadPageRenderer(
+  webDist: string,
+  log: FastifyBaseLogger,
+): Promise<PageRenderer | null> {
+  const file = pageRendererPath(webDist);
+  if (!existsSync(file)) return null;
+  try {
+    const renderer = (await import(pathToFileURL(file).href)) as Partial<PageRenderer>;
+    if (typeof renderer.renderProfile !== 'function') throw new Error('renderProfile is missing');
+    return renderer as PageRenderer;
+  } catch (error) {
+    log.warn({ err: error }, 'the page renderer did not load: pages carry their data only');
+    return null;
+  }
+}
+
+/** index.html's markup of / (between the prerender's markers) or its empty #root, in place of which a page's own goes. */
+const PAGE_MARKERS = ['<!--page-->', '<!--/page-->'] as const;
+
+/** `html` with `markup` as the content of #root, not hidden on any path. */
+export function withPageMarkup(html: string, markup: string): string {
+  const page = `<div id="prerendered-page" style="display:contents">${markup}</div>`;
+  const [open, close] = PAGE_MARKERS;
+  const from = html.indexOf(open);
+  const to = html.indexOf(close);
+  if (from !== -1 && to > from) return html.slice(0, from) + open + page + html.slice(to);
+  return html.replace('<div id="root"></div>', () => `<div id="root">${open}${page}${close}</div>`);
 }
 /**
  * The data for a request to an app path: null at once for a path without any (plain index.html);
@@ -89,6 +138,7 @@ const attr = (value: string) =>
 /** index.html with the data block at the end of the body, the image and script preloads in the head. */
 export function indexWithData(html: string, data: IndexData): string {
   const block = `<script type="application/json" id="${attr(data.id)}">${jsonForHtml(data.json)}</script>`;
+  if (data.markup) html = withPageMarkup(html, data.markup);
   let out = html.includes('</body>') ? html.replace('</body>', () => `${block}</body>`) : html + block;
   let head = '';
   if (data.image) {

@@ -1,7 +1,7 @@
 import './styles.css';
 import { initTheme } from '@web/lib/theme';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRoot } from './app/app-root';
 import { preloadFirstRender } from './app/router';
 
@@ -20,16 +20,24 @@ preloadFirstRender(window.location.pathname)
   .catch(() => {})
   .then(render);
 
-// The first render is a transition: React renders it in slices that leave the main thread free
-// between them (the prerendered markup stays on screen until the commit), instead of one long
-// task for the shell, the home page and the 20 cards of an embedded feed page (decision 018).
+const app = (
+  <StrictMode>
+    <AppRoot />
+  </StrictMode>
+);
+
 function render() {
+  // A page the server rendered for this request (/profile/{username}, decision 020) is the
+  // browser's first commit to the letter: React takes it over (hydration, in slices) instead of
+  // building the same DOM again. Should it differ after all, React renders that part anew.
+  const page = document.getElementById('prerendered-page');
+  if (page) {
+    hydrateRoot(page, app);
+    return;
+  }
+  // The first render is a transition: React renders it in slices that leave the main thread free
+  // between them (the prerendered markup stays on screen until the commit), instead of one long
+  // task for the shell, the home page and the 20 cards of an embedded feed page (decision 018).
   const root = createRoot(container as HTMLElement);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <AppRoot />
-      </StrictMode>,
-    ),
-  );
+  startTransition(() => root.render(app));
 }

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FEED_TEXTS } from '@contract/posts';
+import { PROFILE_DATA_ID, type UserProfile } from '@contract/profiles';
 import { THEME_STORAGE_KEY } from '@web/lib/constants';
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
+import { act, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
 import { AppRoot } from './app/app-root';
-import { renderHome } from './prerender';
+import { preloadFirstRender } from './app/router';
+import { renderHome, renderProfile } from './prerender';
 
 // Comments (Suspense markers) and <template> tags are server-render bookkeeping, not markup.
 const bare = (html: string) => html.replace(/<!--.*?-->/g, '').replace(/<template[^>]*><\/template>/g, '');
@@ -42,5 +44,91 @@ describe('prerendered / (index.html, decision 015)', () => {
     const index = readFileSync(path.resolve(import.meta.dirname, '../index.html'), 'utf8');
     expect(index).toContain('<script src="/boot.js"></script>');
     expect(index).toContain('<div id="root"></div>');
+  });
+});
+
+describe('the profile rendered by the server (decision 020)', () => {
+  const cover = '/objects/images/0f6c1d2e-2222-4a4a-8b8b-000000000002.webp';
+  const profile: UserProfile = {
+    id: '0f6c1d2e-2222-4a4a-8b8b-000000000010',
+    username: 'recon_rita',
+    bio: 'Scout </script><b>not bold</b>',
+    location: 'Toronto, ON',
+    avatar: null,
+    coverImage: cover,
+    joinedAt: '2026-03-14T12:00:00.000Z',
+    postsCount: 4,
+    followersCount: 12,
+    followingCount: 3,
+    eventsCount: 2,
+    isFollowing: false,
+    media: {
+      [cover]: {
+        src: cover,
+        srcset: `${cover.replace('.webp', '-w640.webp')} 640w, ${cover} 2400w`,
+        width: 2400,
+        height: 800,
+      },
+    },
+  };
+
+  it('holds the header with the banner, the sidebar and the search, every part rendered and the text escaped', async () => {
+    const html = await renderProfile('Recon_Rita', profile);
+    expect(html).toContain('>recon_rita</h1>');
+    expect(html).toContain('Scout &lt;/script&gt;&lt;b&gt;not bold&lt;/b&gt;');
+    expect(html).toMatch(/<img src="[^"]+" srcSet="[^"]*640w[^"]*" width="2400" height="800"/);
+    expect(html).toContain('fetchPriority="high"');
+    // No boundary left to the browser (its completion would be an inline script, refused by the CSP).
+    expect(html).not.toContain('<!--$!-->');
+    expect(html).not.toContain('<!--$?-->');
+    expect(html).not.toContain('<script');
+    expect(html).toContain('<nav');
+  });
+
+  it('is taken over by the browser as it is: hydrated with no mismatch, the same nodes kept', async () => {
+    const html = await renderProfile('recon_rita', profile);
+    vi.stubGlobal('fetch', () => new Promise(() => {}));
+    vi.stubGlobal('IS_REACT_ACT_ENVIRONMENT', true);
+    window.history.replaceState(null, '', '/profile/recon_rita');
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = PROFILE_DATA_ID;
+    block.textContent = JSON.stringify(profile);
+    document.body.append(block);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const heading = container.querySelector('h1');
+    const banner = container.querySelector('img');
+    // What main.tsx waits for, and the lazy parts of the shell, so that every boundary hydrates here.
+    await preloadFirstRender('/profile/recon_rita');
+    await Promise.all([
+      import('./app/shell/sidebar'),
+      import('./app/shell/user-menus'),
+      import('@web/features/search/components/header-search'),
+      import('@web/components/ui/toaster'),
+    ]);
+    const errors: unknown[] = [];
+    const consoleError = vi.spyOn(console, 'error');
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <StrictMode>
+          <AppRoot />
+        </StrictMode>,
+        { onRecoverableError: (error) => errors.push(error) },
+      );
+    });
+    for (let i = 0; i < 5; i++) await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(errors).toEqual([]);
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(container.querySelector('img')).toBe(banner);
+    expect(document.getElementById(PROFILE_DATA_ID)).toBeNull();
+    act(() => root?.unmount());
+    container.remove();
+    consoleError.mockRestore();
+    vi.unstubAllGlobals();
   });
 });

@@ -1,8 +1,25 @@
+import type { UserProfile } from '@contract/profiles';
+import type { QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from '@web/lib/query-client';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { MemoryRouter } from 'react-router';
 import { Providers } from './app/providers';
-import { AppRoutes, preloadFirstRender } from './app/router';
+import { AppRoutes, preloadFirstRender, preloadProfilePage } from './app/router';
 import { ErrorBoundary } from './app/shell/route-error';
+import { profileQueryKey } from './features/profiles/api/get-profile';
+
+/** The app at `path`, with what `client` holds. */
+const appAt = (path: string, client?: QueryClient): ReactNode => (
+  <MemoryRouter initialEntries={[path]}>
+    <Providers client={client}>
+      <ErrorBoundary>
+        <AppRoutes />
+      </ErrorBoundary>
+    </Providers>
+  </MemoryRouter>
+);
 
 /**
  * The markup of /'s first commit in the browser (scripts/prerender-shell.mjs puts it in
@@ -13,13 +30,44 @@ import { ErrorBoundary } from './app/shell/route-error';
  */
 export async function renderHome(): Promise<string> {
   await preloadFirstRender('/');
-  return renderToString(
-    <MemoryRouter initialEntries={['/']}>
-      <Providers>
-        <ErrorBoundary>
-          <AppRoutes />
-        </ErrorBoundary>
-      </Providers>
-    </MemoryRouter>,
-  );
+  return renderToString(appAt('/'));
+}
+
+/** A boundary that renderToString left to the browser (its content suspended: a lazy part not loaded yet). */
+const LEFT_TO_BROWSER = '<!--$!-->';
+
+/**
+ * renderToString of `app`, with every lazy part in it rendered: a first pass over a lazy part
+ * starts loading its code and leaves its boundary to the browser, so `prerender` (which waits for
+ * them all) runs once, and the render is done again. Throws if a boundary is still left.
+ */
+async function renderWhole(app: () => ReactNode): Promise<string> {
+  const first = renderToString(app());
+  if (!first.includes(LEFT_TO_BROWSER)) return first;
+  const { prelude } = await prerender(app());
+  await new Response(prelude).text();
+  const again = renderToString(app());
+  if (again.includes(LEFT_TO_BROWSER)) throw new Error('a part of the page did not render on the server');
+  return again;
+}
+
+/**
+ * The markup of /profile/{username} as the browser's first render shows it when its HTML carries
+ * the profile (decision 020): the server renders it per request (server/app.ts) with the profile
+ * it embeds, so the header and the banner paint before any script has run, and main.tsx hydrates
+ * it. As in the browser, the viewer is not known yet (the signed-out header) and the teams, the
+ * posts, the badges and the gear are their skeletons. Every lazy part (the page, the sidebar, the
+ * search) is rendered whole, so that no boundary is left to the browser (its inline script would
+ * be refused by the CSP); the browser hydrates each once its chunk has come. `username` is the
+ * path's, as the page reads it (its query key), `profile` the API's answer for it.
+ */
+export async function renderProfile(username: string, profile: UserProfile): Promise<string> {
+  await preloadProfilePage();
+  const client = createQueryClient();
+  client.setQueryData(profileQueryKey(username), profile);
+  try {
+    return await renderWhole(() => appAt(`/profile/${encodeURIComponent(username)}`, client));
+  } finally {
+    client.clear();
+  }
 }

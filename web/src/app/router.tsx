@@ -58,6 +58,9 @@ export function preloadFirstRender(pathname: string): Promise<unknown> {
   return Promise.resolve();
 }
 
+/** The profile page's chunk, for the server's render of /profile/{username} (web/src/prerender.tsx). */
+export const preloadProfilePage = (): Promise<unknown> => ProfilePage.preload();
+
 /**
  * SPEC §2 routes. Protected ones sit under RequireAuth (a spinner while the user loads, then
  * /auth when signed out); /auth sends a signed-in visitor to /. Declarative routes keep the

@@ -1,0 +1,144 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROFILE_DATA_ID } from '../../contract';
+import { createTestApp, type TestApp } from '../test/app';
+import { createUser, injectAs, type TestUser } from '../test/factories';
+import { pageRendererPath, withPageMarkup } from './static-web';
+
+// index.html as the build writes it: the prerendered markup of / between the page markers.
+const HOME = '<div id="prerendered" style="display:contents"><h1>home</h1></div>';
+const INDEX =
+  '<!doctype html><html><head><meta charset="UTF-8" /><title>Airsoft</title>' +
+  '<script type="module" src="/assets/main-abc123.js"></script></head>' +
+  `<body><div id="root"><!--page-->${HOME}<!--/page--></div></body></html>`;
+const MANIFEST = {
+  'src/main.tsx': { file: 'assets/main-abc123.js', isEntry: true, imports: [] },
+  'src/app/routes/profile.tsx': { file: 'assets/profile-def456.js', imports: ['src/main.tsx'] },
+};
+// Stand-ins for the web's SSR build (web/src/prerender.tsx, tested with the real components in
+// web/src/prerender.test.tsx): they show what the server passes them and where their markup goes.
+const ECHO = `const esc = (s) => String(s).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
+export async function renderProfile(username, profile) {
+  return '<h1 data-path-username="' + esc(username) + '">' + esc(profile.username) + ' ' + profile.followersCount + '</h1>';
+}`;
+const THROWS = `export async function renderProfile() { throw new Error('render failed'); }`;
+const BROKEN = 'export async function renderProfile( {';
+
+/** A built web app in a temporary folder, with `renderer` as its SSR build (none when null). */
+function webDist(renderer: string | null): string {
+  const web = mkdtempSync(path.join(tmpdir(), 'airsoft-render-'));
+  writeFileSync(path.join(web, 'index.html'), INDEX);
+  mkdirSync(path.join(web, '.vite'));
+  writeFileSync(path.join(web, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  if (renderer !== null) {
+    mkdirSync(path.dirname(pageRendererPath(web)));
+    writeFileSync(pageRendererPath(web), renderer);
+  }
+  return web;
+}
+
+const apps: { t: TestApp; web: string }[] = [];
+async function appWith(renderer: string | null) {
+  const web = webDist(renderer);
+  const t = await createTestApp({ config: { webDist: web } });
+  apps.push({ t, web });
+  return t;
+}
+afterAll(async () => {
+  for (const { t, web } of apps) {
+    await t.close();
+    rmSync(web, { recursive: true, force: true });
+    rmSync(`${web}-ssr`, { recursive: true, force: true });
+  }
+});
+
+const modulepreloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'), html.indexOf('</body>'));
+
+describe('GET /profile/{username} with the page renderer (decision 020)', () => {
+  let t: TestApp;
+  let rita: TestUser;
+  beforeAll(async () => {
+    t = await appWith(ECHO);
+    rita = await createUser(t.database.db, { username: 'recon_rita' });
+  });
+
+  it('puts the rendered page in #root in place of /’s markup, beside the data block, without the chunk preloads', async () => {
+    const res = await t.app.inject({ url: '/profile/RECON%5Frita' });
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body);
+    expect(root).toContain(
+      '<div id="prerendered-page" style="display:contents"><h1 data-path-username="RECON_rita">recon_rita 0</h1></div>',
+    );
+    expect(root).not.toContain('home');
+    expect(root).toContain(`<script type="application/json" id="${PROFILE_DATA_ID}">`);
+    // The page paints without its chunks: they load after the entry, not before the first paint.
+    expect(modulepreloads(res.body)).toEqual([]);
+  });
+
+  it('renders what this viewer’s answer holds, fresh for each request', async () => {
+    const fan = await createUser(t.database.db);
+    await injectAs(t.app, fan, { method: 'POST', url: `/api/follow/${rita.id}` });
+    const res = await injectAs(t.app, fan, { url: '/profile/recon_rita' });
+    expect(rootOf(res.body)).toContain('>recon_rita 1</h1>');
+  });
+
+  it('leaves / and other paths as the build wrote them', async () => {
+    for (const url of ['/profile/nobody_here', '/auth', '/teams']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+    }
+  });
+
+  it('answers HEAD for app paths as GET does, without a body', async () => {
+    for (const url of ['/', '/auth', '/profile/recon_rita']) {
+      const res = await t.app.inject({ method: 'HEAD', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toBe('');
+    }
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/nothing' })).statusCode).toBe(404);
+  });
+});
+
+describe('a page renderer that fails', () => {
+  it('one that throws: the page carries its data and preloads its chunks, as without a renderer', async () => {
+    const t = await appWith(THROWS);
+    await createUser(t.database.db, { username: 'plain_pete' });
+    const res = await t.app.inject({ url: '/profile/plain_pete' });
+    expect(res.statusCode).toBe(200);
+    expect(rootOf(res.body)).toContain(HOME);
+    expect(res.body).not.toContain('prerendered-page');
+    expect(JSON.parse(res.body.split(`id="${PROFILE_DATA_ID}">`)[1].split('</script>')[0]).username).toBe(
+      'plain_pete',
+    );
+    expect(modulepreloads(res.body)).toEqual(['/assets/profile-def456.js']);
+  });
+
+  it('one that does not load: the app starts and pages carry their data', async () => {
+    const t = await appWith(BROKEN);
+    await createUser(t.database.db, { username: 'plain_pete' });
+    const res = await t.app.inject({ url: '/profile/plain_pete' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('prerendered-page');
+    expect(res.body).toContain(`id="${PROFILE_DATA_ID}"`);
+  });
+});
+
+describe('withPageMarkup', () => {
+  it('replaces what stands between the page markers', () => {
+    expect(withPageMarkup(`<div id="root"><!--page-->${HOME}<!--/page--></div>`, '<p>x</p>')).toBe(
+      '<div id="root"><!--page--><div id="prerendered-page" style="display:contents"><p>x</p></div><!--/page--></div>',
+    );
+  });
+
+  it('fills an empty #root, and takes the markup as it is ($ patterns included)', () => {
+    expect(withPageMarkup('<div id="root"></div>', "<p>$& $' $1</p>")).toBe(
+      '<div id="root"><!--page--><div id="prerendered-page" style="display:contents"><p>$& $\' $1</p></div><!--/page--></div>',
+    );
+  });
+});
