@@ -82,6 +82,12 @@ export const currentUser = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
+/**
+ * The id of the JSON block in which the HTML of an app page carries its viewer (decision 020): the
+ * answer of GET /api/user for the session's user, or null when signed out.
+ */
+export const VIEWER_DATA_ID = 'viewer-data';
+
 /** POST /api/user/password: the current password proves it is the owner; other sessions end. */
 export const changePasswordBody = z.object({
   currentPassword: z.string().min(1).max(PASSWORD_MAX),

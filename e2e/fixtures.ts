@@ -80,6 +80,10 @@ export const test = base.extend<{ a11y: undefined }>({
       const goto = page.goto.bind(page);
       page.goto = async (url, options) => {
         const response = await goto(url, options);
+        // A page the server rendered (decision 020) shows its buttons before the app handles
+        // them: wait until main.tsx has started it, as a person would for a click to do anything.
+        if (response?.headers()['content-type']?.startsWith('text/html'))
+          await page.waitForFunction(() => document.documentElement.dataset.app === 'started');
         await check();
         return response;
       };

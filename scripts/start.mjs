@@ -18,7 +18,9 @@ function newest(dir) {
 }
 
 const sources = Math.max(newest(path.join(root, 'web')), newest(path.join(root, 'contract')));
-if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+// The server's page renderer (decision 020) is part of the build too.
+const renderer = path.join(root, 'dist', 'web-ssr', 'prerender.js');
+if (!existsSync(built) || !existsSync(renderer) || statSync(built).mtimeMs < sources) {
   console.log('Building the web app...');
   const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);

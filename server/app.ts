@@ -1,5 +1,5 @@
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../contract/messages';
 import {
@@ -12,7 +12,7 @@ import {
 import type { App, AppDeps, Ctx } from './context';
 import { MODULES } from './modules';
 import { registerAdminScope } from './modules/admin';
-import { SessionCache } from './modules/auth';
+import { embeddedViewer, SessionCache } from './modules/auth';
 import { createImageSigner, createMediaAttacher } from './modules/image-proxy';
 import { FeedCache, firstFeedPage } from './modules/posts';
 import { embeddedProfile } from './modules/profiles';
@@ -26,8 +26,11 @@ import { registerSecurity } from './plugins/security';
 import { jsonSchemaSerializerCompiler } from './plugins/serializer';
 import {
   createIndexSender,
+  type IndexData,
+  type IndexDataSource,
   isApiPath,
   loadPageRenderer,
+  type PageRenderer,
   pageChunks,
   registerStaticWeb,
 } from './plugins/static-web';
@@ -100,40 +103,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
 
   const hasWeb = await registerStaticWeb(app, deps.config.webDist);
-  // / carries the viewer's first feed page and preloads its first image; /profile/{username} the
-  // profile, its banner's preload and its page's chunks (decision 018).
-  const profileChunks = deps.config.webDist
-    ? pageChunks(deps.config.webDist, 'src/app/routes/profile.tsx')
-    : [];
-  // The profile's first commit, rendered here from the same data, so the header and its banner
-  // paint before any script (decision 020).
-  const renderer =
-    hasWeb && deps.config.webDist ? await loadPageRenderer(deps.config.webDist, app.log) : null;
-  const sendIndex =
-    hasWeb && deps.config.webDist
-      ? createIndexSender(deps.config.webDist, (request, pathname) => {
-          if (pathname === '/')
-            return (async () => {
-              const { json, image } = await firstFeedPage(ctx.db, ctx.feed, await viewerOf(ctx, request));
-              return { id: FEED_FIRST_PAGE_ID, json, image };
-            })();
-          const username = profilePath(pathname);
-          if (username === null) return null;
-          return (async () => {
-            const found = await embeddedProfile(ctx.db, ctx.media, username, await viewerOf(ctx, request));
-            if (!found) return null;
-            let markup: string | undefined;
-            try {
-              markup = await renderer?.renderProfile(username, JSON.parse(found.json));
-            } catch (error) {
-              request.log.warn({ err: error }, '/profile sent without its rendered markup');
-            }
-            // With its markup the page paints without them: its chunks then load after the entry
-            // rather than compete with the banner, the CSS and the entry before the first paint.
-            return { id: PROFILE_DATA_ID, ...found, modules: markup ? [] : profileChunks, markup };
-          })();
-        })
-      : null;
+  const webDist = hasWeb ? deps.config.webDist : null;
+  const sendIndex = webDist
+    ? createIndexSender(
+        webDist,
+        indexData(ctx, {
+          profileChunks: pageChunks(webDist, 'src/app/routes/profile.tsx'),
+          renderer: await loadPageRenderer(webDist, app.log),
+        }),
+      )
+    : null;
   app.setNotFoundHandler((request, reply) => {
     if (
       sendIndex &&
@@ -147,6 +126,62 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   return app;
+}
+
+/**
+ * What the HTML of an app path carries for the request's viewer: on every path the viewer (as GET
+ * /api/user answers them, or null; decision 020); on / its first feed page with its first image's
+ * preload (decision 018); on /profile/{username} the profile and its banner's preload (decision
+ * 018). /, /auth (signed out) and /profile/{username} also come as the browser's first render,
+ * from the web's page renderer (decision 020); without it the profile preloads its chunks.
+ */
+function indexData(
+  ctx: Ctx,
+  page: { profileChunks: string[]; renderer: PageRenderer | null },
+): IndexDataSource {
+  const { renderer } = page;
+  // The page's markup, or none when the renderer is missing or fails (the page then renders in
+  // the browser, as before).
+  const render = async (request: FastifyRequest, draw: (r: PageRenderer) => Promise<string>) => {
+    if (!renderer) return undefined;
+    try {
+      return await draw(renderer);
+    } catch (error) {
+      request.log.warn({ err: error }, `${request.url} sent without its rendered markup`);
+      return undefined;
+    }
+  };
+  // /auth is the same for every signed-out visitor: rendered once.
+  let authMarkup: Promise<string | undefined> | null = null;
+  return (request, pathname) =>
+    (async () => {
+      const viewer = await viewerOf(ctx, request);
+      const viewerJson = await embeddedViewer(ctx.media, viewer);
+      const base: IndexData = { viewer: viewerJson, personal: viewer !== null };
+      if (pathname === '/') {
+        const { json, image } = await firstFeedPage(ctx.db, ctx.feed, viewer);
+        const markup = await render(request, (r) => r.renderHome(JSON.parse(json), JSON.parse(viewerJson)));
+        return { ...base, id: FEED_FIRST_PAGE_ID, json, image, markup };
+      }
+      if (pathname === '/auth') {
+        if (viewer) return base;
+        authMarkup ??= render(request, (r) => r.renderAuth()).then((markup) => {
+          if (markup === undefined) authMarkup = null;
+          return markup;
+        });
+        return { ...base, markup: await authMarkup };
+      }
+      const username = profilePath(pathname);
+      if (username === null) return base;
+      const found = await embeddedProfile(ctx.db, ctx.media, username, viewer);
+      if (!found) return base;
+      const markup = await render(request, (r) =>
+        r.renderProfile(username, JSON.parse(found.json), JSON.parse(viewerJson)),
+      );
+      // With its markup the page paints without them: its chunks then load after the entry rather
+      // than compete with the banner, the CSS and the entry before the first paint.
+      return { ...base, id: PROFILE_DATA_ID, ...found, modules: markup ? [] : page.profileChunks, markup };
+    })();
 }
 
 /** The username of a /profile/{username} path (the web's route), or null for any other path. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEED_FIRST_PAGE_ID, POST_IMAGE_SIZES } from '../../contract';
+import { FEED_FIRST_PAGE_ID, POST_IMAGE_SIZES, VIEWER_DATA_ID } from '../../contract';
 import { images } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { createPost, createUser, injectAs, type TestUser } from '../test/factories';
@@ -107,18 +107,40 @@ describe('GET / carries the first feed page and preloads its first image', () =>
     const res = await t.app.inject({ url: '/' });
     expect(res.body).not.toContain('<script>alert(1)');
     expect(res.body).not.toContain('<!--');
-    // Exactly the two scripts: the module and the data block.
-    expect(res.body.match(/<script/g)).toHaveLength(2);
+    // Exactly the three scripts: the module, the viewer block and the data block.
+    expect(res.body.match(/<script/g)).toHaveLength(3);
     const page = JSON.parse(block(res.body) as string);
     expect(page[0].caption).toBe(HOSTILE);
   });
 
-  it('leaves other paths, and /index.html, as the plain index.html', async () => {
+  it('gives other paths index.html with the viewer only, and /index.html as it is', async () => {
     for (const url of ['/auth', '/profile/someone', '/teams?x=1']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body, url).toBe(INDEX);
+      expect(res.body, url).toBe(
+        INDEX.replace(
+          '</body>',
+          `<script type="application/json" id="${VIEWER_DATA_ID}">null</script></body>`,
+        ),
+      );
+    }
+    const file = await t.app.inject({ url: '/index.html' });
+    expect(file.body).toBe(INDEX);
+  });
+
+  it('carries the signed-in viewer exactly as GET /api/user answers them, privately', async () => {
+    const hostile = await createUser(t.database.db, { bio: HOSTILE });
+    for (const url of ['/', '/teams', '/profile/nobody_here']) {
+      const res = await injectAs(t.app, hostile, { url });
+      expect(res.headers['cache-control'], url).toBe('private, no-cache');
+      const open = `<script type="application/json" id="${VIEWER_DATA_ID}">`;
+      const text = res.body.slice(res.body.indexOf(open) + open.length).split('</script>')[0];
+      expect(text, url).not.toContain('<');
+      const api = await injectAs(t.app, hostile, { url: '/api/user' });
+      expect(JSON.parse(text), url).toEqual(api.json());
+      expect(JSON.parse(text).bio).toBe(HOSTILE);
+      expect(text).not.toContain('password');
     }
   });
 

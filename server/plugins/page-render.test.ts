@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROFILE_DATA_ID } from '../../contract';
+import { FEED_FIRST_PAGE_ID, PROFILE_DATA_ID } from '../../contract';
 import { createTestApp, type TestApp } from '../test/app';
-import { createUser, injectAs, type TestUser } from '../test/factories';
+import { createPost, createUser, injectAs, type TestUser } from '../test/factories';
 import { pageRendererPath, withPageMarkup } from './static-web';
 
 // index.html as the build writes it: the prerendered markup of / between the page markers.
@@ -20,10 +21,23 @@ const MANIFEST = {
 // Stand-ins for the web's SSR build (web/src/prerender.tsx, tested with the real components in
 // web/src/prerender.test.tsx): they show what the server passes them and where their markup goes.
 const ECHO = `const esc = (s) => String(s).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
-export async function renderProfile(username, profile) {
-  return '<h1 data-path-username="' + esc(username) + '">' + esc(profile.username) + ' ' + profile.followersCount + '</h1>';
+const who = (viewer) => esc(viewer ? viewer.username : 'nobody');
+export const calls = { auth: 0 };
+export async function renderHome(page, viewer) {
+  return '<ul data-viewer="' + who(viewer) + '">' + page.map((p) => '<li>' + esc(p.caption) + '</li>').join('') + '</ul>';
+}
+export async function renderAuth() {
+  calls.auth += 1;
+  return '<form>sign in</form>';
+}
+export async function renderProfile(username, profile, viewer) {
+  return '<h1 data-path-username="' + esc(username) + '" data-viewer="' + who(viewer) + '">' +
+    esc(profile.username) + ' ' + profile.followersCount + '</h1>';
 }`;
-const THROWS = `export async function renderProfile() { throw new Error('render failed'); }`;
+const THROWS = `const fail = async () => { throw new Error('render failed'); };
+export const renderHome = fail;
+export const renderAuth = fail;
+export const renderProfile = fail;`;
 const BROKEN = 'export async function renderProfile( {';
 
 /** A built web app in a temporary folder, with `renderer` as its SSR build (none when null). */
@@ -71,7 +85,7 @@ describe('GET /profile/{username} with the page renderer (decision 020)', () => 
     expect(res.statusCode).toBe(200);
     const root = rootOf(res.body);
     expect(root).toContain(
-      '<div id="prerendered-page" style="display:contents"><h1 data-path-username="RECON_rita">recon_rita 0</h1></div>',
+      '<div id="prerendered-page" style="display:contents"><h1 data-path-username="RECON_rita" data-viewer="nobody">recon_rita 0</h1></div>',
     );
     expect(root).not.toContain('home');
     expect(root).toContain(`<script type="application/json" id="${PROFILE_DATA_ID}">`);
@@ -86,12 +100,45 @@ describe('GET /profile/{username} with the page renderer (decision 020)', () => 
     expect(rootOf(res.body)).toContain('>recon_rita 1</h1>');
   });
 
-  it('leaves / and other paths as the build wrote them', async () => {
-    for (const url of ['/profile/nobody_here', '/auth', '/teams']) {
+  it('leaves the markup of / on other paths as the build wrote it', async () => {
+    for (const url of ['/profile/nobody_here', '/teams', '/events?type=Milsim']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toBe(INDEX);
+      expect(rootOf(res.body), url).toContain(`<div id="root"><!--page-->${HOME}<!--/page--></div>`);
+      expect(res.body, url).not.toContain('prerendered-page');
     }
+  });
+
+  it('renders / with the viewer’s first feed page, as the page carries it', async () => {
+    await createPost(t.database.db, rita, { caption: 'first <b>light</b> op' });
+    const res = await t.app.inject({ url: '/' });
+    expect(rootOf(res.body)).toContain(
+      '<div id="prerendered-page" style="display:contents"><ul data-viewer="nobody"><li>first &#60;b&#62;light&#60;/b&#62; op</li></ul></div>',
+    );
+    expect(res.body).not.toContain(HOME);
+    expect(res.body).toContain(`id="${FEED_FIRST_PAGE_ID}"`);
+  });
+
+  it('renders /auth once for every signed-out visitor, and not for a signed-in one', async () => {
+    const { calls } = await import(pathToFileURL(pageRendererPath(apps[0].web)).href);
+    const before = calls.auth;
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({ url: '/auth' });
+      expect(rootOf(res.body)).toContain(
+        '<div id="prerendered-page" style="display:contents"><form>sign in</form></div>',
+      );
+    }
+    expect(calls.auth - before).toBeLessThanOrEqual(1);
+    const signedIn = await injectAs(t.app, rita, { url: '/auth' });
+    expect(signedIn.body).not.toContain('prerendered-page');
+    expect(signedIn.body).toContain(HOME);
+  });
+
+  it('renders the page for the viewer the HTML carries', async () => {
+    const fan = await createUser(t.database.db, { username: 'fan_fred' });
+    const res = await injectAs(t.app, fan, { url: '/profile/recon_rita' });
+    expect(rootOf(res.body)).toContain('data-viewer="fan_fred"');
+    expect((await t.app.inject({ url: '/profile/recon_rita' })).body).toContain('data-viewer="nobody"');
   });
 
   it('answers HEAD for app paths as GET does, without a body', async () => {
@@ -117,6 +164,12 @@ describe('a page renderer that fails', () => {
       'plain_pete',
     );
     expect(modulepreloads(res.body)).toEqual(['/assets/profile-def456.js']);
+    for (const url of ['/', '/auth']) {
+      const page = await t.app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(rootOf(page.body), url).toContain(HOME);
+      expect(page.body, url).not.toContain('prerendered-page');
+    }
   });
 
   it('one that does not load: the app starts and pages carry their data', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROFILE_COVER_SIZES, PROFILE_DATA_ID } from '../../contract';
+import { PROFILE_COVER_SIZES, PROFILE_DATA_ID, VIEWER_DATA_ID } from '../../contract';
 import { images } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser, injectAs, type TestUser } from '../test/factories';
@@ -133,16 +133,21 @@ describe('GET /profile/{username} carries the profile, its banner preload and it
     const res = await t.app.inject({ url: '/profile/recon_rita' });
     expect(res.body).not.toContain('<script>alert(1)');
     expect(res.body).not.toContain('<!--');
-    expect(res.body.match(/<script/g)).toHaveLength(2);
+    expect(res.body.match(/<script/g)).toHaveLength(3);
     expect(JSON.parse(block(res.body) as string).bio).toBe(HOSTILE);
   });
 
-  it('sends the plain index.html for an unknown username and other profile paths', async () => {
+  it('sends index.html with the viewer only for an unknown username and other profile paths', async () => {
     for (const url of ['/profile/nobody_here', '/profile/recon_rita/extra', '/profile/']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
-      expect(res.body, url).toBe(INDEX);
+      expect(res.body, url).toBe(
+        INDEX.replace(
+          '</body>',
+          `<script type="application/json" id="${VIEWER_DATA_ID}">null</script></body>`,
+        ),
+      );
     }
   });
 });

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { UserProfile } from '../../contract';
+import { type CurrentUser, type FeedPost, type UserProfile, VIEWER_DATA_ID } from '../../contract';
 import type { App } from '../context';
 
 /**
@@ -41,10 +41,14 @@ export function isApiPath(url: string) {
  * own chunks to modulepreload (/profile/{username}: its lazy route chunk).
  */
 export interface IndexData {
-  /** The block's element id; `json` is written into it escaped for HTML. */
-  id: string;
-  json: string;
-  image: { href: string; srcset?: string; sizes?: string } | null;
+  /** The page's data block: its element id; `json` is written into it escaped for HTML. */
+  id?: string;
+  json?: string;
+  image?: { href: string; srcset?: string; sizes?: string } | null;
+  /** The viewer as GET /api/user answers them, or `null` (signed out): a block of its own (VIEWER_DATA_ID). */
+  viewer?: string;
+  /** The page holds what only this viewer may see: `Cache-Control: private, no-cache`. */
+  personal?: boolean;
   /** Paths of the page's scripts (`/assets/...js`), preloaded from the head. */
   modules?: string[];
   /**
@@ -60,7 +64,9 @@ export interface IndexData {
  * browser's first commit shows them.
  */
 export interface PageRenderer {
-  renderProfile(username: string, profile: UserProfile): Promise<string>;
+  renderHome(page: FeedPost[], viewer: CurrentUser | null): Promise<string>;
+  renderAuth(): Promise<string>;
+  renderProfile(username: string, profile: UserProfile, viewer: CurrentUser | null): Promise<string>;
 }
 
 /** Where the SSR build of `webDist` is written (vite.config.ts). */
@@ -75,7 +81,8 @@ export async function loadPageRenderer(
   if (!existsSync(file)) return null;
   try {
     const renderer = (await import(pathToFileURL(file).href)) as Partial<PageRenderer>;
-    if (typeof renderer.renderProfile !== 'function') throw new Error('renderProfile is missing');
+    for (const name of ['renderHome', 'renderAuth', 'renderProfile'] as const)
+      if (typeof renderer[name] !== 'function') throw new Error(`${name} is missing`);
     return renderer as PageRenderer;
   } catch (error) {
     log.warn({ err: error }, 'the page renderer did not load: pages carry their data only');
@@ -137,7 +144,11 @@ const attr = (value: string) =>
 
 /** index.html with the data block at the end of the body, the image and script preloads in the head. */
 export function indexWithData(html: string, data: IndexData): string {
-  const block = `<script type="application/json" id="${attr(data.id)}">${jsonForHtml(data.json)}</script>`;
+  const dataBlock = (id: string, json: string) =>
+    `<script type="application/json" id="${attr(id)}">${jsonForHtml(json)}</script>`;
+  let block = '';
+  if (data.viewer !== undefined) block += dataBlock(VIEWER_DATA_ID, data.viewer);
+  if (data.id !== undefined && data.json !== undefined) block += dataBlock(data.id, data.json);
   if (data.markup) html = withPageMarkup(html, data.markup);
   let out = html.includes('</body>') ? html.replace('</body>', () => `${block}</body>`) : html + block;
   let head = '';
@@ -195,6 +206,7 @@ export function createIndexSender(webDist: string, source?: IndexDataSource, tim
       clearTimeout(timer);
     }
     if (!data) return reply.sendFile('index.html');
+    if (data.personal) reply.header('Cache-Control', 'private, no-cache');
     const html = Buffer.from(indexWithData(await readIndex(), data));
     reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
     // Not a route, so @fastify/compress does not see this answer: compressed here (about 1 ms for

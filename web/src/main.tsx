@@ -31,6 +31,9 @@ function render() {
   // browser's first commit to the letter: React takes it over (hydration, in slices) instead of
   // building the same DOM again. Should it differ after all, React renders that part anew.
   const page = document.getElementById('prerendered-page');
+  // From here on React handles the page's events (during hydration it replays those it gets
+  // before a part is hydrated); the browser tests wait for this mark before they click.
+  document.documentElement.dataset.app = 'started';
   if (page) {
     hydrateRoot(page, app);
     return;

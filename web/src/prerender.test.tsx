@@ -1,14 +1,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FEED_TEXTS } from '@contract/posts';
+import { VIEWER_DATA_ID } from '@contract/auth';
+import { FEED_FIRST_PAGE_ID, FEED_TEXTS } from '@contract/posts';
 import { PROFILE_DATA_ID, type UserProfile } from '@contract/profiles';
+import { userQueryKey } from '@web/lib/auth';
 import { THEME_STORAGE_KEY } from '@web/lib/constants';
+import { queryClient } from '@web/lib/query-client';
 import { act, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
 import { AppRoot } from './app/app-root';
 import { preloadFirstRender } from './app/router';
-import { renderHome, renderProfile } from './prerender';
+import { aPost, postId } from './features/posts/test-data';
+import { renderAuth, renderHome, renderProfile } from './prerender';
 
 // Comments (Suspense markers) and <template> tags are server-render bookkeeping, not markup.
 const bare = (html: string) => html.replace(/<!--.*?-->/g, '').replace(/<template[^>]*><\/template>/g, '');
@@ -28,6 +32,12 @@ describe('prerendered / (index.html, decision 015)', () => {
     vi.stubGlobal('fetch', () => new Promise(() => {}));
     vi.stubGlobal('IS_REACT_ACT_ENVIRONMENT', true);
     window.history.replaceState(null, '', '/');
+    // The server's HTML of / carries its viewer: a newcomer's is null.
+    const viewer = document.createElement('script');
+    viewer.type = 'application/json';
+    viewer.id = VIEWER_DATA_ID;
+    viewer.textContent = 'null';
+    document.body.append(viewer);
     const container = document.createElement('div');
     document.body.append(container);
     const root = createRoot(container);
@@ -73,7 +83,7 @@ describe('the profile rendered by the server (decision 020)', () => {
   };
 
   it('holds the header with the banner, the sidebar and the search, every part rendered and the text escaped', async () => {
-    const html = await renderProfile('Recon_Rita', profile);
+    const html = await renderProfile('Recon_Rita', profile, null);
     expect(html).toContain('>recon_rita</h1>');
     expect(html).toContain('Scout &lt;/script&gt;&lt;b&gt;not bold&lt;/b&gt;');
     expect(html).toMatch(/<img src="[^"]+" srcSet="[^"]*640w[^"]*" width="2400" height="800"/);
@@ -85,50 +95,97 @@ describe('the profile rendered by the server (decision 020)', () => {
     expect(html).toContain('<nav');
   });
 
+  // A signed-in viewer's page (their header, Unfollow) is hydrated in real Chromium: e2e/profile-render.spec.ts.
   it('is taken over by the browser as it is: hydrated with no mismatch, the same nodes kept', async () => {
-    const html = await renderProfile('recon_rita', profile);
-    vi.stubGlobal('fetch', () => new Promise(() => {}));
-    vi.stubGlobal('IS_REACT_ACT_ENVIRONMENT', true);
-    window.history.replaceState(null, '', '/profile/recon_rita');
+    const html = await renderProfile('recon_rita', profile, null);
+    expect(html).toContain('Sign In');
+    await expectHydrated('/profile/recon_rita', html, { [PROFILE_DATA_ID]: profile }, ['h1', 'img']);
+  });
+});
+
+describe('/ and /auth rendered by the server (decision 020)', () => {
+  const page = [
+    aPost({ id: postId(1), caption: 'Dawn raid <b>at</b> the quarry', likesCount: 3 }),
+    aPost({ id: postId(2), caption: 'Second post', commentsCount: 2 }),
+  ];
+
+  it('/ holds its cards, every part rendered', async () => {
+    const html = await renderHome(page, null);
+    expect(html).toContain('Dawn raid &lt;b&gt;at&lt;/b&gt; the quarry');
+    expect(html).toContain('Second post');
+    expect(html).not.toContain('<!--$!-->');
+    expect(html).not.toContain('<script');
+  });
+
+  it('/ is hydrated with its first feed page with no mismatch, the same nodes kept', async () => {
+    const html = await renderHome(page, null);
+    await expectHydrated('/', html, { [FEED_FIRST_PAGE_ID]: page }, ['h1', 'article', 'ul']);
+  });
+
+  it('/auth is hydrated for a signed-out visitor with no mismatch, the same nodes kept', async () => {
+    const html = await renderAuth();
+    expect(html).toContain('<form');
+    expect(html).not.toContain('<!--$!-->');
+    await expectHydrated('/auth', html, {}, ['h1', 'form', 'input']);
+  });
+});
+
+/**
+ * Hydrates `html` at `path` as main.tsx does (a signed-out viewer and `blocks` in the HTML, what
+ * main.tsx waits for, then hydrateRoot) and expects no recoverable error, no console error, the
+ * blocks taken and the first element of each `kept` selector the same node as before.
+ */
+async function expectHydrated(path: string, html: string, blocks: Record<string, unknown>, kept: string[]) {
+  queryClient.clear();
+  vi.stubGlobal('fetch', () => new Promise(() => {}));
+  vi.stubGlobal('IS_REACT_ACT_ENVIRONMENT', true);
+  window.history.replaceState(null, '', path);
+  const all = { [VIEWER_DATA_ID]: null, ...blocks };
+  for (const [id, data] of Object.entries(all)) {
     const block = document.createElement('script');
     block.type = 'application/json';
-    block.id = PROFILE_DATA_ID;
-    block.textContent = JSON.stringify(profile);
+    block.id = id;
+    block.textContent = JSON.stringify(data);
     document.body.append(block);
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.append(container);
-    const heading = container.querySelector('h1');
-    const banner = container.querySelector('img');
-    // What main.tsx waits for, and the lazy parts of the shell, so that every boundary hydrates here.
-    await preloadFirstRender('/profile/recon_rita');
-    await Promise.all([
-      import('./app/shell/sidebar'),
-      import('./app/shell/user-menus'),
-      import('@web/features/search/components/header-search'),
-      import('@web/components/ui/toaster'),
-    ]);
-    const errors: unknown[] = [];
-    const consoleError = vi.spyOn(console, 'error');
-    let root: ReturnType<typeof hydrateRoot> | undefined;
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        <StrictMode>
-          <AppRoot />
-        </StrictMode>,
-        { onRecoverableError: (error) => errors.push(error) },
-      );
-    });
-    for (let i = 0; i < 5; i++) await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  }
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.append(container);
+  const nodes = kept.map((selector) => container.querySelector(selector));
+  for (const [i, node] of nodes.entries()) expect(node, kept[i]).not.toBeNull();
+  // What main.tsx waits for, and the lazy parts of the shell, so that every boundary hydrates here.
+  await preloadFirstRender(path);
+  await Promise.all([
+    import('./app/shell/sidebar'),
+    import('./app/shell/user-menus'),
+    import('@web/features/search/components/header-search'),
+    import('@web/components/ui/toaster'),
+  ]);
+  const errors: unknown[] = [];
+  const consoleError = vi.spyOn(console, 'error');
+  let root: ReturnType<typeof hydrateRoot> | undefined;
+  await act(async () => {
+    root = hydrateRoot(
+      container,
+      <StrictMode>
+        <AppRoot />
+      </StrictMode>,
+      { onRecoverableError: (error) => errors.push(error) },
+    );
+  });
+  for (let i = 0; i < 5; i++) await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  try {
     expect(errors).toEqual([]);
     expect(consoleError).not.toHaveBeenCalled();
-    expect(container.querySelector('h1')).toBe(heading);
-    expect(container.querySelector('img')).toBe(banner);
-    expect(document.getElementById(PROFILE_DATA_ID)).toBeNull();
+    for (const [i, selector] of kept.entries())
+      expect(container.querySelector(selector), selector).toBe(nodes[i]);
+    for (const id of Object.keys(all)) expect(document.getElementById(id), id).toBeNull();
+    // No request for the viewer: the query started from the HTML's.
+    expect(queryClient.getQueryData(userQueryKey)).toBeNull();
+  } finally {
     act(() => root?.unmount());
     container.remove();
     consoleError.mockRestore();
     vi.unstubAllGlobals();
-  });
-});
+  }
+}

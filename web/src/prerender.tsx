@@ -1,5 +1,8 @@
+import type { CurrentUser } from '@contract/auth';
+import type { FeedPost } from '@contract/posts';
 import type { UserProfile } from '@contract/profiles';
 import type { QueryClient } from '@tanstack/react-query';
+import { userQueryKey } from '@web/lib/auth';
 import { createQueryClient } from '@web/lib/query-client';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -8,6 +11,7 @@ import { MemoryRouter } from 'react-router';
 import { Providers } from './app/providers';
 import { AppRoutes, preloadFirstRender, preloadProfilePage } from './app/router';
 import { ErrorBoundary } from './app/shell/route-error';
+import { feedQueryKey } from './features/posts/api/post-cache';
 import { profileQueryKey } from './features/profiles/api/get-profile';
 
 /** The app at `path`, with what `client` holds. */
@@ -22,15 +26,43 @@ const appAt = (path: string, client?: QueryClient): ReactNode => (
 );
 
 /**
- * The markup of /'s first commit in the browser (scripts/prerender-shell.mjs puts it in
- * index.html): main.tsx renders the same tree once the shell's and the home page's chunks have
- * come, before any answer of the API, so both show the signed-out header, the hero and the feed's
- * skeletons. The lazy parts inside (sidebar, search, cards) render their placeholders here as they
- * do there.
+ * The markup of /'s first commit in the browser. Without a page (the build, which puts it in
+ * index.html: scripts/prerender-shell.mjs) it is the signed-out header, the hero and the feed's
+ * skeletons, which main.tsx replaces with the same markup once the shell's and the home page's
+ * chunks have come, before any answer of the API. With the viewer's first feed page and the
+ * viewer (the server, per request, decision 020) it is the page with its cards, as the browser's
+ * first render shows it from the same HTML, and main.tsx hydrates it.
  */
-export async function renderHome(): Promise<string> {
+export async function renderHome(
+  page?: FeedPost[] | null,
+  viewer: CurrentUser | null = null,
+): Promise<string> {
   await preloadFirstRender('/');
-  return renderToString(appAt('/'));
+  const client = createQueryClient();
+  // Signed out, as a newcomer is, without a viewer: the HTML of / carries its viewer (null for a
+  // newcomer), so the browser's first commit shows the same Sign In button.
+  client.setQueryData(userQueryKey, viewer);
+  if (page) client.setQueryData(feedQueryKey, { pages: [page], pageParams: [undefined] });
+  try {
+    return page ? await renderWhole(() => appAt('/', client)) : renderToString(appAt('/', client));
+  } finally {
+    client.clear();
+  }
+}
+
+/**
+ * The markup of /auth for a signed-out visitor (the same for every one of them: the server renders
+ * it once), as the browser's first render shows it when the HTML says the viewer is signed out.
+ */
+export async function renderAuth(): Promise<string> {
+  await preloadFirstRender('/auth');
+  const client = createQueryClient();
+  client.setQueryData(userQueryKey, null);
+  try {
+    return await renderWhole(() => appAt('/auth', client));
+  } finally {
+    client.clear();
+  }
 }
 
 /** A boundary that renderToString left to the browser (its content suspended: a lazy part not loaded yet). */
@@ -55,16 +87,22 @@ async function renderWhole(app: () => ReactNode): Promise<string> {
  * The markup of /profile/{username} as the browser's first render shows it when its HTML carries
  * the profile (decision 020): the server renders it per request (server/app.ts) with the profile
  * it embeds, so the header and the banner paint before any script has run, and main.tsx hydrates
- * it. As in the browser, the viewer is not known yet (the signed-out header) and the teams, the
- * posts, the badges and the gear are their skeletons. Every lazy part (the page, the sidebar, the
+ * it. As in the browser, which starts from the same viewer (carried in the same HTML), the header
+ * is theirs, and the teams, the posts, the badges and the gear are their skeletons. Every lazy part (the page, the sidebar, the
  * search) is rendered whole, so that no boundary is left to the browser (its inline script would
  * be refused by the CSP); the browser hydrates each once its chunk has come. `username` is the
- * path's, as the page reads it (its query key), `profile` the API's answer for it.
+ * path's, as the page reads it (its query key), `profile` the API's answer for it, `viewer` the
+ * answer of GET /api/user (null: signed out).
  */
-export async function renderProfile(username: string, profile: UserProfile): Promise<string> {
+export async function renderProfile(
+  username: string,
+  profile: UserProfile,
+  viewer: CurrentUser | null,
+): Promise<string> {
   await preloadProfilePage();
   const client = createQueryClient();
   client.setQueryData(profileQueryKey(username), profile);
+  client.setQueryData(userQueryKey, viewer);
   try {
     return await renderWhole(() => appAt(`/profile/${encodeURIComponent(username)}`, client));
   } finally {

@@ -1,6 +1,7 @@
 import type { AppModule } from '../../context';
 import { authRoutes } from './routes';
 
+export { embeddedViewer } from './embedded-viewer';
 export { hashPassword } from './passwords';
 export { mayTakeUsername } from './policy';
 export { presentCurrentUser } from './presenters';

@@ -1,6 +1,7 @@
-import type { CurrentUser } from '@contract/auth';
+import { type CurrentUser, VIEWER_DATA_ID } from '@contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getQueryFn } from './api';
+import { takeEmbedded } from './embedded';
 import { authKeys } from './query-keys';
 
 /**
@@ -10,9 +11,26 @@ import { authKeys } from './query-keys';
  */
 export const userQueryKey = authKeys.currentUser();
 
+/**
+ * The viewer the server put in the page's HTML (decision 020): the answer of GET /api/user, or
+ * null when signed out; undefined without one (the page then asks the API).
+ */
+export function takeEmbeddedViewer(): CurrentUser | null | undefined {
+  const viewer = takeEmbedded(VIEWER_DATA_ID);
+  if (viewer === null) return null;
+  return viewer && typeof viewer === 'object' && typeof (viewer as { id?: unknown }).id === 'string'
+    ? (viewer as CurrentUser)
+    : undefined;
+}
+
+/**
+ * The query starts from the viewer in the HTML when there is one: no request, and no page renders
+ * again when it would have answered.
+ */
 export const userQueryOptions = queryOptions({
   queryKey: userQueryKey,
   queryFn: getQueryFn<CurrentUser | null>({ on401: 'returnNull' }),
+  initialData: takeEmbeddedViewer,
 });
 
 export function useUser() {

@@ -1,4 +1,5 @@
 import { FEED_FIRST_PAGE_ID, type FeedPost } from '@contract/posts';
+import { hasEmbedded, takeEmbedded } from '@web/lib/embedded';
 
 /**
  * The viewer's first feed page that the server put in the HTML of / (decision 018), taken once:
@@ -6,17 +7,9 @@ import { FEED_FIRST_PAGE_ID, type FeedPost } from '@contract/posts';
  * Null without one (other paths, the prerender in Node, a database error on the server).
  */
 export function takeEmbeddedFeedPage(): FeedPost[] | null {
-  const block = typeof document === 'undefined' ? null : document.getElementById(FEED_FIRST_PAGE_ID);
-  if (!block) return null;
-  block.remove();
-  try {
-    const page: unknown = JSON.parse(block.textContent ?? '');
-    return Array.isArray(page) ? (page as FeedPost[]) : null;
-  } catch {
-    return null;
-  }
+  const page = takeEmbedded(FEED_FIRST_PAGE_ID);
+  return Array.isArray(page) ? (page as FeedPost[]) : null;
 }
 
 /** Whether the HTML carries a first feed page not yet taken. */
-export const hasEmbeddedFeedPage = () =>
-  typeof document !== 'undefined' && document.getElementById(FEED_FIRST_PAGE_ID) !== null;
+export const hasEmbeddedFeedPage = () => hasEmbedded(FEED_FIRST_PAGE_ID);

@@ -1,4 +1,5 @@
 import { PROFILE_DATA_ID, type UserProfile } from '@contract/profiles';
+import { hasEmbedded, takeEmbedded } from '@web/lib/embedded';
 
 /**
  * The profile that the server put in the HTML of /profile/{username} (decision 018), taken once
@@ -6,21 +7,13 @@ import { PROFILE_DATA_ID, type UserProfile } from '@contract/profiles';
  * any case). Null without one (other paths, an unknown username, a database error on the server).
  */
 export function takeEmbeddedProfile(username: string): UserProfile | null {
-  const block = typeof document === 'undefined' ? null : document.getElementById(PROFILE_DATA_ID);
-  if (!block) return null;
-  block.remove();
-  try {
-    const profile: unknown = JSON.parse(block.textContent ?? '');
-    if (!profile || typeof profile !== 'object') return null;
-    const sent = (profile as { username?: unknown }).username;
-    return typeof sent === 'string' && sent.toLowerCase() === username.toLowerCase()
-      ? (profile as UserProfile)
-      : null;
-  } catch {
-    return null;
-  }
+  const profile = takeEmbedded(PROFILE_DATA_ID);
+  if (!profile || typeof profile !== 'object') return null;
+  const sent = (profile as { username?: unknown }).username;
+  return typeof sent === 'string' && sent.toLowerCase() === username.toLowerCase()
+    ? (profile as UserProfile)
+    : null;
 }
 
 /** Whether the HTML carries a profile not yet taken. */
-export const hasEmbeddedProfile = () =>
-  typeof document !== 'undefined' && document.getElementById(PROFILE_DATA_ID) !== null;
+export const hasEmbeddedProfile = () => hasEmbedded(PROFILE_DATA_ID);

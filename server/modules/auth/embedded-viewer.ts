@@ -1,0 +1,31 @@
+import { type CurrentUser, currentUser } from '../../../contract';
+import { jsonSchemaSerializerCompiler } from '../../plugins/serializer';
+import type { MediaAttacher } from '../image-proxy';
+import { presentCurrentUser } from './presenters';
+import type { SessionUser } from './sessions';
+
+type WriteUser = (user: CurrentUser) => string;
+let writer: WriteUser | null = null;
+/** Written as GET /api/user writes its answer (the same schema serializer): its fields, no other. */
+function writeCurrentUser(user: CurrentUser): string {
+  writer ??= jsonSchemaSerializerCompiler({
+    schema: currentUser,
+    method: 'GET',
+    url: '/api/user',
+    httpStatus: '200',
+  } as never) as WriteUser;
+  return writer(user);
+}
+
+/**
+ * The viewer as the HTML of an app page carries it (decision 020): exactly what GET /api/user
+ * answers them (with its media map), or `null` when signed out (where the API answers 401). The
+ * web starts its current-user query from it, so no page waits for that request or renders again
+ * when it answers.
+ */
+export async function embeddedViewer(media: MediaAttacher, viewer: SessionUser | null): Promise<string> {
+  if (!viewer) return 'null';
+  const user = presentCurrentUser(viewer);
+  await media(user);
+  return writeCurrentUser(user);
+}
