@@ -97,13 +97,21 @@ async function main() {
   try {
     for (const page of pages) {
       const runs = [];
-      for (let i = 0; i < RUNS; i++) {
+      // A run whose trace Lighthouse could not read (NO_NAVSTART and the like) measured nothing:
+      // it is said, left out of the median, and made again (at most RUNS more times in all).
+      for (let i = 0, failed = 0; i < RUNS; i++) {
         const result = await lighthouse(`${base}${page}`, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance'],
         });
+        if (result.lhr.runtimeError) {
+          console.log(`${page} run ${i + 1} failed (${result.lhr.runtimeError.code}): run again`);
+          if (++failed > RUNS) throw new Error(`${page}: ${failed} runs failed`);
+          i--;
+          continue;
+        }
         const { audits, categories } = result.lhr;
         const requests = audits['network-requests']?.details?.items ?? [];
         const js = requests

@@ -27,15 +27,18 @@ const app = (
 );
 
 function render() {
-  // A page the server rendered for this request (/profile/{username}, decision 020) is the
-  // browser's first commit to the letter: React takes it over (hydration, in slices) instead of
+  // A page the server rendered for this request (/, /auth and /profile/{username}, decision 020)
+  // is the browser's first commit to the letter: React takes it over (hydration, in slices) instead of
   // building the same DOM again. Should it differ after all, React renders that part anew.
   const page = document.getElementById('prerendered-page');
   // From here on React handles the page's events (during hydration it replays those it gets
   // before a part is hydrated); the browser tests wait for this mark before they click.
   document.documentElement.dataset.app = 'started';
   if (page) {
-    hydrateRoot(page, app);
+    // In a transition too: hydrating the whole page is then done in slices, not one long task.
+    startTransition(() => {
+      hydrateRoot(page, app);
+    });
     return;
   }
   // The first render is a transition: React renders it in slices that leave the main thread free

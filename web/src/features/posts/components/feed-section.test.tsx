@@ -41,7 +41,8 @@ describe('community feed', () => {
     expect(within(card).getByText('Loadout check')).toBeInTheDocument();
     expect(card).toHaveAttribute('data-post-id', postId(1));
     expect(feedCalls(fetchMock)[0].searchParams.get('limit')).toBe('20');
-    expect(screen.getByText("You're all caught up")).toBeInTheDocument();
+    // The foot of the list comes with the second commit, after the first paint.
+    expect(await screen.findByText("You're all caught up")).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
@@ -144,11 +145,14 @@ describe('the first page carried by the HTML of / (decision 018)', () => {
     const fetchMock = mockFetch({ ...signedOut(), 'GET /api/posts/feed': twoPages });
     await preloadFeedCards();
     renderApp(<FeedSection />);
-    // No waiting: the cards are there in the first commit, no skeleton.
-    expect(screen.getAllByRole('article')).toHaveLength(20);
+    // No waiting: the first cards are there in the first commit, no skeleton, no Load more yet.
+    expect(screen.getAllByRole('article')).toHaveLength(3);
     expect(screen.getByText('</script> first')).toBeInTheDocument();
     expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(document.getElementById(FEED_FIRST_PAGE_ID)).toBeNull();
+    // The rest of the page after the first paint.
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(20));
     expect(feedCalls(fetchMock)).toHaveLength(0);
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));

@@ -1,6 +1,7 @@
 import { FEED_TEXTS } from '@contract/posts';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
+import { useAfterPaint } from '@web/lib/use-after-paint';
 import { CheckCircle2, MessageSquarePlus, RotateCw } from 'lucide-react';
 import { type ComponentProps, type ComponentType, lazy, Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
@@ -37,6 +38,8 @@ export function preloadFeedCards(): Promise<unknown> {
 }
 
 const T = FEED_TEXTS;
+/** The cards the feed renders at once; the others come in a second commit, after the first paint. */
+const FIRST_CARDS = 3;
 type PostCardProps = ComponentProps<typeof PostCardComponent>;
 
 /**
@@ -49,7 +52,11 @@ export function FeedSection({ id }: { id?: string }) {
   const feed = useFeed();
   const posts = feed.data?.pages.flat() ?? [];
   const firstWithImages = posts.findIndex((post) => post.images.length > 0);
-  useScrollToSharedPost(posts.length);
+  // The first cards in the first commit (the server renders the same, decision 020), the others
+  // and the foot of the list after the first paint: a phone shows one or two at first.
+  const all = useAfterPaint(posts.length > 0);
+  const shown = all ? posts : posts.slice(0, FIRST_CARDS);
+  useScrollToSharedPost(shown.length);
 
   return (
     <section id={id} aria-labelledby="feed-heading" className="scroll-mt-20 space-y-4">
@@ -73,20 +80,22 @@ export function FeedSection({ id }: { id?: string }) {
       ) : (
         <Suspense fallback={<FeedSkeleton />}>
           <ul className="space-y-4" aria-label={T.postsList}>
-            {posts.map((post, i) => (
+            {shown.map((post, i) => (
               <li key={post.id}>
                 {/* The first image of the feed is fetched at once, with high priority. */}
                 <PostCard post={post} priority={i === firstWithImages} />
               </li>
             ))}
           </ul>
-          <FeedEnd
-            hasNextPage={feed.hasNextPage}
-            isFetchingNextPage={feed.isFetchingNextPage}
-            failed={feed.isFetchNextPageError}
-            pages={feed.data.pages.length}
-            fetchNextPage={() => void feed.fetchNextPage()}
-          />
+          {all ? (
+            <FeedEnd
+              hasNextPage={feed.hasNextPage}
+              isFetchingNextPage={feed.isFetchingNextPage}
+              failed={feed.isFetchNextPageError}
+              pages={feed.data.pages.length}
+              fetchNextPage={() => void feed.fetchNextPage()}
+            />
+          ) : null}
         </Suspense>
       )}
     </section>
