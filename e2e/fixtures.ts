@@ -62,6 +62,32 @@ async function setThemeClass(page: Page, theme: 'dark' | 'light'): Promise<void>
   await page.waitForTimeout(250); // colour transitions
 }
 
+/** Pages whose app is not to be waited for (JavaScript turned off). */
+const withoutApp = new WeakSet<Page>();
+export const dontWaitForTheApp = (page: Page) => withoutApp.add(page);
+
+let patched = false;
+/**
+ * A page the server rendered (/, /auth, a profile: decision 020) shows its buttons before the app
+ * handles them. After every `goto` and `reload` of any page (those of other browser contexts too:
+ * patched once on Playwright's Page class) that answered HTML, wait until main.tsx has started
+ * the app (`data-app` on <html>), as a person waits for a click to do anything.
+ */
+function waitForTheAppAfterNavigating(page: Page) {
+  if (patched) return;
+  patched = true;
+  const proto = Object.getPrototypeOf(page) as Record<'goto' | 'reload', (...args: unknown[]) => unknown>;
+  for (const name of ['goto', 'reload'] as const) {
+    const original = proto[name];
+    proto[name] = async function (this: Page, ...args: unknown[]) {
+      const response = (await original.apply(this, args)) as Awaited<ReturnType<Page['goto']>>;
+      if (!withoutApp.has(this) && response?.headers()['content-type']?.startsWith('text/html'))
+        await this.waitForFunction(() => document.documentElement.dataset.app === 'started');
+      return response;
+    };
+  }
+}
+
 /**
  * The browser tests' `test`: every page reached with `page.goto`, and the page a passing test ends
  * on, is checked with {@link checkA11y} (each address once per test). Pages reached by clicking
@@ -77,13 +103,10 @@ export const test = base.extend<{ a11y: undefined }>({
         checked.add(url);
         await checkA11y(page);
       };
+      waitForTheAppAfterNavigating(page);
       const goto = page.goto.bind(page);
       page.goto = async (url, options) => {
         const response = await goto(url, options);
-        // A page the server rendered (decision 020) shows its buttons before the app handles
-        // them: wait until main.tsx has started it, as a person would for a click to do anything.
-        if (response?.headers()['content-type']?.startsWith('text/html'))
-          await page.waitForFunction(() => document.documentElement.dataset.app === 'started');
         await check();
         return response;
       };

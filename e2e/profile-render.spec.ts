@@ -1,10 +1,11 @@
-import { expect, registerByApi, test } from './fixtures';
+import { dontWaitForTheApp, expect, registerByApi, test } from './fixtures';
 
 // Decision 020: /profile/{username} comes rendered from the server and the browser hydrates it.
 
 test('a profile paints from the server’s HTML before any script runs', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
+  dontWaitForTheApp(page);
   await page.goto('/profile/sarah.speedsoft');
   await expect(page.getByRole('heading', { name: 'sarah.speedsoft', level: 1 })).toBeVisible();
   const banner = page.locator('section[aria-label="Profile"] img').first();

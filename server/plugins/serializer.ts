@@ -39,3 +39,16 @@ export const jsonSchemaSerializerCompiler: FastifySerializerCompiler<unknown> = 
   }
   return (data) => JSON.stringify(data);
 };
+
+/**
+ * `schema`'s answers written as a route whose response schema it is writes them (the same
+ * serializer: its fields, no other), for an answer that goes out inside a page's HTML (decisions
+ * 018 and 020). Compiled on first use.
+ */
+export function answerWriter<T>(schema: z.ZodType): (value: T) => string {
+  let write: ((value: T) => string) | null = null;
+  return (value) => {
+    write ??= jsonSchemaSerializerCompiler({ schema } as never) as (value: T) => string;
+    return write(value);
+  };
+}

@@ -153,7 +153,7 @@ async function expectHydrated(path: string, html: string, blocks: Record<string,
   document.body.append(container);
   const nodes = kept.map((selector) => container.querySelector(selector));
   for (const [i, node] of nodes.entries()) expect(node, kept[i]).not.toBeNull();
-  // What main.tsx waits for, and the lazy parts of the shell, so that every boundary hydrates here.
+  // The code of the lazy parts (the page, the cards, the shell's), so that every boundary hydrates here.
   await preloadFirstRender(path);
   await Promise.all([
     import('./app/shell/sidebar'),

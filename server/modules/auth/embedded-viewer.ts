@@ -1,21 +1,11 @@
 import { type CurrentUser, currentUser } from '../../../contract';
-import { jsonSchemaSerializerCompiler } from '../../plugins/serializer';
+import { answerWriter } from '../../plugins/serializer';
 import type { MediaAttacher } from '../image-proxy';
 import { presentCurrentUser } from './presenters';
 import type { SessionUser } from './sessions';
 
-type WriteUser = (user: CurrentUser) => string;
-let writer: WriteUser | null = null;
 /** Written as GET /api/user writes its answer (the same schema serializer): its fields, no other. */
-function writeCurrentUser(user: CurrentUser): string {
-  writer ??= jsonSchemaSerializerCompiler({
-    schema: currentUser,
-    method: 'GET',
-    url: '/api/user',
-    httpStatus: '200',
-  } as never) as WriteUser;
-  return writer(user);
-}
+const writeCurrentUser = answerWriter<CurrentUser>(currentUser);
 
 /**
  * The viewer as the HTML of an app page carries it (decision 020): exactly what GET /api/user

@@ -7,23 +7,13 @@ import {
   z,
 } from '../../../contract';
 import type { Db } from '../../db/client';
-import { jsonSchemaSerializerCompiler } from '../../plugins/serializer';
+import { answerWriter } from '../../plugins/serializer';
 import type { SessionUser } from '../auth';
 import type { FeedCache } from './feed-cache';
 import { readFeed } from './service';
 
-type WritePage = (page: FeedPost[]) => string;
-let writer: WritePage | null = null;
 /** Written as GET /api/posts/feed writes its answer (the same schema serializer): its fields, no other. */
-function writeFeedPage(page: FeedPost[]): string {
-  writer ??= jsonSchemaSerializerCompiler({
-    schema: z.array(feedPost),
-    method: 'GET',
-    url: '/api/posts/feed',
-    httpStatus: '200',
-  } as never) as WritePage;
-  return writer(page);
-}
+const writeFeedPage = answerWriter<FeedPost[]>(z.array(feedPost));
 
 /** The image a page shows first, as its card asks for it (src, srcset and sizes of post-card.tsx). */
 export interface FirstImage {

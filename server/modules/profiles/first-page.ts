@@ -7,23 +7,13 @@ import {
 } from '../../../contract';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../errors';
-import { jsonSchemaSerializerCompiler } from '../../plugins/serializer';
+import { answerWriter } from '../../plugins/serializer';
 import type { SessionUser } from '../auth';
 import type { MediaAttacher } from '../image-proxy';
 import { getProfile } from './service';
 
-type WriteProfile = (profile: UserProfile) => string;
-let writer: WriteProfile | null = null;
 /** Written as GET /api/profile/{username} writes its answer (the same schema serializer): its fields, no other. */
-function writeProfile(profile: UserProfile): string {
-  writer ??= jsonSchemaSerializerCompiler({
-    schema: userProfile,
-    method: 'GET',
-    url: '/api/profile/:username',
-    httpStatus: '200',
-  } as never) as WriteProfile;
-  return writer(profile);
-}
+const writeProfile = answerWriter<UserProfile>(userProfile);
 
 /** The image a profile shows first, as its header asks for it. */
 export interface ProfileImage {

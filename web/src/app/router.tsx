@@ -58,6 +58,21 @@ export function preloadFirstRender(pathname: string): Promise<unknown> {
   return Promise.resolve();
 }
 
+/**
+ * Everything a page the server rendered holds (decision 020): its own chunks (as for the first
+ * render) and the shell's lazy parts (sidebar, search, the user's menus), so that main.tsx
+ * hydrates it whole. A part hydrated later would not answer a click meanwhile (React does not
+ * replay a click on a part whose code has not come).
+ */
+export function preloadRendered(pathname: string): Promise<unknown> {
+  return Promise.all([
+    preloadFirstRender(pathname),
+    import('./shell/sidebar'),
+    import('./shell/user-menus'),
+    import('@web/features/search/components/header-search'),
+  ]);
+}
+
 /** The profile page's chunk, for the server's render of /profile/{username} (web/src/prerender.tsx). */
 export const preloadProfilePage = (): Promise<unknown> => ProfilePage.preload();
 

@@ -3,7 +3,7 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { useAfterPaint } from '@web/lib/use-after-paint';
 import { CheckCircle2, MessageSquarePlus, RotateCw } from 'lucide-react';
-import { type ComponentProps, type ComponentType, lazy, Suspense, useEffect, useRef } from 'react';
+import { type ComponentProps, type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { hasEmbeddedFeedPage } from '../api/embedded-feed';
 import { useFeed } from '../api/get-feed';
@@ -22,7 +22,9 @@ const loadPostCard = () =>
   }));
 const LazyPostCard = lazy(() => import('./post-card').then((m) => ({ default: m.PostCard })));
 const PostCard = (props: PostCardProps) => {
-  const Card = LoadedPostCard ?? LazyPostCard;
+  // Chosen once per card: a card hydrated through the lazy one keeps it when the code has come,
+  // rather than being built again as another component.
+  const [Card] = useState(() => LoadedPostCard ?? LazyPostCard);
   return <Card {...props} />;
 };
 const CreatePostControl = lazy(() =>
