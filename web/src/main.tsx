@@ -18,20 +18,22 @@ const app = (
 );
 
 // A page the server rendered for this request (/, /auth and /profile/{username}, decision 020)
-// is the browser's first render to the letter: once the code of its lazy parts has come (so that
-// it hydrates whole, and a click anywhere in it is handled), React takes it over (hydration)
-// instead of building the same DOM again. Should a part differ after all, React renders it anew.
-// In a transition: hydration is then done in slices, not one long task.
+// is the browser's first render to the letter: once its page's code has come, React takes it over
+// (hydration) instead of building the same DOM again; should a part differ after all, React
+// renders it anew. In a transition: hydration is then done in slices, not one long task. A lazy
+// part of the shell (sidebar, search, the user's menus) keeps the server's markup until its code
+// has come, and a click on it then hydrates it at once; the mark that tests wait for before they
+// click is set when all that code is here (a click on a part whose code has not come is lost).
 const page = document.getElementById('prerendered-page');
 if (page) {
-  preloadRendered(window.location.pathname)
+  const hydrated = preloadFirstRender(window.location.pathname)
     .catch(() => {})
-    .then(() => {
+    .then(() =>
       startTransition(() => {
         hydrateRoot(page, app);
-      });
-      started();
-    });
+      }),
+    );
+  Promise.all([hydrated, preloadRendered(window.location.pathname).catch(() => {})]).then(started);
 } else {
   // index.html holds the prerendered markup of / (scripts/prerender-shell.mjs): the first commit
   // replaces it, so it waits for what that page renders instead of a spinner (/auth: its chunk;

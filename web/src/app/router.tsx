@@ -1,6 +1,7 @@
 import { PageSpinner } from '@web/components/ui/spinner';
 import { usePageViews } from '@web/features/analytics/use-page-views';
 import { hasEmbeddedProfile } from '@web/features/profiles/api/embedded-profile';
+import { embeddedViewerSignedIn } from '@web/lib/auth';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { HomePage, preloadHomeContent } from './routes/home';
@@ -65,11 +66,13 @@ export function preloadFirstRender(pathname: string): Promise<unknown> {
  * replay a click on a part whose code has not come).
  */
 export function preloadRendered(pathname: string): Promise<unknown> {
+  // /auth has no shell; the user's menus are there only for a signed-in viewer.
+  if (pathname === '/auth') return preloadFirstRender(pathname);
   return Promise.all([
     preloadFirstRender(pathname),
     import('./shell/sidebar'),
-    import('./shell/user-menus'),
     import('@web/features/search/components/header-search'),
+    embeddedViewerSignedIn() ? import('./shell/user-menus') : null,
   ]);
 }
 

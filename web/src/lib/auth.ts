@@ -23,6 +23,12 @@ export function takeEmbeddedViewer(): CurrentUser | null | undefined {
     : undefined;
 }
 
+/** Whether the HTML carries a signed-in viewer, not yet taken (without reading it). */
+export function embeddedViewerSignedIn(): boolean {
+  const block = typeof document === 'undefined' ? null : document.getElementById(VIEWER_DATA_ID);
+  return !!block && block.textContent?.trim() !== 'null';
+}
+
 /**
  * The query starts from the viewer in the HTML when there is one: no request, and no page renders
  * again when it would have answered.
