@@ -103,9 +103,8 @@ export function withPageMarkup(html: string, markup: string): string {
   return html.replace('<div id="root"></div>', () => `<div id="root">${open}${page}${close}</div>`);
 }
 /**
- * The data for a request to an app path: null at once for a path without any (plain index.html);
- * else a promise (/: the posts module's first feed page, /profile/{username}: the profile, through
- * server/app.ts), which may give null (an unknown username).
+ * The data for a request to an app path (server/app.ts's `indexData`): null at once for a path
+ * without any (plain index.html), else a promise, which may give null (the plain file too).
  */
 export type IndexDataSource = (request: FastifyRequest, pathname: string) => Promise<IndexData | null> | null;
 
@@ -170,9 +169,10 @@ export function indexWithData(html: string, data: IndexData): string {
 }
 
 /**
- * Sends index.html for an app path, with the data the source gives for this path and viewer
- * (/ and /profile/{username}). Always `no-cache`. When the source fails or takes longer than
- * `timeoutMs`, the page gets the plain index.html: it then asks the API as before.
+ * Sends index.html for an app path, with the data the source gives for this path and viewer (the
+ * viewer on every path; /, /auth and /profile/{username} their data and markup: server/app.ts).
+ * `no-cache` (`private, no-cache` for a signed-in viewer's). When the source fails or takes longer
+ * than `timeoutMs`, the page gets the plain index.html: it then asks the API as before.
  */
 export function createIndexSender(webDist: string, source?: IndexDataSource, timeoutMs = 1000) {
   const file = path.join(webDist, 'index.html');
