@@ -83,7 +83,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   // `vite build --ssr src/prerender.tsx` (npm run build): the page renderer that the build uses for
-  // index.html's markup of / and the server for /profile/{username}. Self-contained (every
+  // index.html's markup of / and the server for /, /auth and /profile/{username}. Self-contained (every
   // package bundled in), so it runs from wherever the build is written.
   ssr: isSsrBuild ? { noExternal: true } : undefined,
   build: isSsrBuild

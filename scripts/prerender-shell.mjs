@@ -3,7 +3,7 @@
 // in index.html's #root, so the header, the hero and the feed's skeletons paint with the CSS,
 // before any JavaScript has run (decision 015). main.tsx replaces it with the same markup. On any
 // other path web/public/boot.js hides it. The comments around it mark what the server replaces
-// with a page of its own render (/profile/{username}, decision 020).
+// with a page of its own render (/, /auth and /profile/{username}, decision 020).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

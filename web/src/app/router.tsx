@@ -61,9 +61,9 @@ export function preloadFirstRender(pathname: string): Promise<unknown> {
 
 /**
  * Everything a page the server rendered holds (decision 020): its own chunks (as for the first
- * render) and the shell's lazy parts (sidebar, search, the user's menus), so that main.tsx
- * hydrates it whole. A part hydrated later would not answer a click meanwhile (React does not
- * replay a click on a part whose code has not come).
+ * render) and the shell's lazy parts (sidebar, search, the user's menus). main.tsx marks the app
+ * started once they have come: a click on a part whose code has not come is lost (React does not
+ * replay it), one after that hydrates the part at once.
  */
 export function preloadRendered(pathname: string): Promise<unknown> {
   // /auth has no shell; the user's menus are there only for a signed-in viewer.
