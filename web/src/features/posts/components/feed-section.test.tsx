@@ -83,8 +83,10 @@ describe('community feed', () => {
     const fetchMock = mockFetch({ ...signedOut(), 'GET /api/posts/feed': twoPages });
     renderApp(<FeedSection />);
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(20));
+    // The foot of the list mounts with the rest of the page, after the first paint; its observer
+    // starts in an effect after that commit.
+    await waitFor(() => expect(observers.filter((o) => o.targets.length > 0)).toHaveLength(1));
     const watching = observers.filter((o) => o.targets.length > 0);
-    expect(watching).toHaveLength(1);
     const [observer] = watching;
     observer.callback(
       [{ isIntersecting: true, target: observer.targets[0] } as unknown as IntersectionObserverEntry],
