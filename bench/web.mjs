@@ -3,7 +3,7 @@
 // with the mobile preset (simulated slow 4G, 4x CPU slowdown) on /, /auth and a profile page,
 // BENCH_RUNS times each (default 3). Prints the median performance score, FCP, LCP, TBT, CLS and
 // the JavaScript transferred, against the goals of issue 9, and for each run the LCP element and
-// its phases. Asserts nothing.
+// its phases, and the host's benchmark index (Lighthouse's CPU yardstick). Asserts nothing.
 //   BENCH_NO_BUILD=1   reuse dist/web      BENCH_PAGES=/,/auth   other pages
 //   BENCH_LHR_DIR=dir  also write each run's Lighthouse report (JSON) there
 import { spawn, spawnSync } from 'node:child_process';
@@ -130,6 +130,7 @@ async function main() {
           tbt: audits['total-blocking-time'].numericValue,
           cls: audits['cumulative-layout-shift'].numericValue,
           js,
+          benchmarkIndex: result.lhr.environment?.benchmarkIndex ?? 0,
         });
       }
       const m = (k) => median(runs.map((r) => r[k]));
@@ -141,13 +142,19 @@ async function main() {
         tbt: m('tbt'),
         cls: m('cls'),
         js: m('js'),
+        benchmarkIndex: m('benchmarkIndex'),
       });
     }
   } finally {
     await chrome.kill();
   }
 
-  console.log(`\nLighthouse mobile preset, median of ${RUNS} runs each\n`);
+  // Lighthouse's benchmark index of this host (a fixed CPU workload, higher is faster): figures of
+  // two machines compare only beside it. The slowdown Lighthouse simulates is the same 4x on both.
+  const index = median(rows.map((r) => r.benchmarkIndex));
+  console.log(
+    `\nLighthouse mobile preset, median of ${RUNS} runs each; host benchmark index ${index.toFixed(0)}\n`,
+  );
   console.log('page'.padEnd(28), 'score', '  FCP ms', '  LCP ms', '  TBT ms', '   CLS', '  JS KB', ' goals');
   for (const r of rows) {
     const ok =
