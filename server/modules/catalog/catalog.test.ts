@@ -115,7 +115,7 @@ describe('GET /api/products/{id}', () => {
     }
   });
 
-  it("marks the lowest in-stock offer of each currency, ties included, and none in a currency sold out", async () => {
+  it('marks the lowest in-stock offer of each currency, ties included, and none in a currency sold out', async () => {
     const p = await makeProduct({ title: 'Lowest Mark Rifle' });
     await makeOffer(p.id, 'Cheap Sold Out', '90.00', { currency: 'USD', inStock: false });
     await makeOffer(p.id, 'Tie A', '100.00', { currency: 'USD' });

@@ -40,9 +40,11 @@ describe('Import Events: the source selector', () => {
     // Still none once the answer is in.
     await new Promise((r) => setTimeout(r, 50));
     expect(within(source).queryByRole('option', { name: /preset/i })).not.toBeInTheDocument();
-    expect(within(source).getAllByRole('option').map((o) => (o as HTMLOptionElement).value)).toEqual([
-      'custom',
-    ]);
+    expect(
+      within(source)
+        .getAllByRole('option')
+        .map((o) => (o as HTMLOptionElement).value),
+    ).toEqual(['custom']);
     expect(source).toHaveValue('custom');
     const button = screen.getByRole('button', { name: 'Import' });
     expect(button).toBeDisabled();
