@@ -51,7 +51,7 @@ describe('Import Events: the source selector', () => {
     await userEvent.type(screen.getByLabelText('Feed address'), 'https://example.com/events.ics');
     await userEvent.click(button);
     expect(await screen.findByText('Import Complete')).toBeInTheDocument();
-    expect(JSON.parse(String((importCall(fetchMock)?.[1] as RequestInit).body))).toEqual({
+    expect(JSON.parse(String((importCall(fetchMock)?.[1] as RequestInit | undefined)?.body))).toEqual({
       source: 'custom',
       url: 'https://example.com/events.ics',
     });
