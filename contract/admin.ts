@@ -33,6 +33,14 @@ export const ADMIN_TEXTS = {
   revoked: 'Admin role revoked',
   grantFailed: 'Failed to grant admin role',
   revokeFailed: 'Failed to revoke admin role',
+  /** The confirmation before the role changes (issue 20). */
+  confirmRole: (username: string, role: 'admin' | 'user') =>
+    role === 'admin' ? `Make ${username} an admin?` : `Remove admin role from ${username}?`,
+  confirmGrantDescription:
+    'They will be able to moderate posts, manage blocked words and the site’s content, and grant or revoke the admin role.',
+  confirmRevokeDescription: 'They will no longer be able to use the Admin Dashboard.',
+  makeAdmin: 'Make admin',
+  removeAdmin: 'Remove admin role',
   fetchUsersFailed: 'Failed to fetch users',
   noMatches: 'No players match',
   currentAdmins: 'Current admins',

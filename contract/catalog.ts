@@ -71,7 +71,7 @@ export const productOffer = z.object({
   url: z.string(),
   inStock: z.boolean(),
   lastChecked: z.string().nullable(),
-  /** The lowest price of its currency (among the in-stock offers when there are any). */
+  /** In stock at the lowest in-stock price of its currency (no offer is marked when none is in stock). */
   lowestInCurrency: z.boolean(),
   /** Its price today is the lowest it has had in the last 30 days (and it has history there). */
   lowest30d: z.boolean(),

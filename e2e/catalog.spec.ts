@@ -57,6 +57,13 @@ test('the admin imports a CSV price list: preview of added, updated and unmatche
   await expect(
     page.getByRole('list', { name: 'Products' }).getByText('Krytac Trident MkII CRB'),
   ).toBeVisible();
+  // Its three demo offers are counted (the list once said '0 offers').
+  await expect(
+    page
+      .getByRole('list', { name: 'Products' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Krytac Trident MkII CRB' }),
+  ).toContainText(/· 3 offers/);
 
   const vendor = `Shop ${uniqueName('e2e')}`;
   const price = (300 + Math.floor(Math.random() * 200) + 0.99).toFixed(2);

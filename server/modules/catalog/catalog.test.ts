@@ -115,6 +115,35 @@ describe('GET /api/products/{id}', () => {
     }
   });
 
+  it('marks the lowest in-stock offer of each currency, ties included, and none in a currency sold out', async () => {
+    const p = await makeProduct({ title: 'Lowest Mark Rifle' });
+    await makeOffer(p.id, 'Cheap Sold Out', '90.00', { currency: 'USD', inStock: false });
+    await makeOffer(p.id, 'Tie A', '100.00', { currency: 'USD' });
+    await makeOffer(p.id, 'Tie B', '100.00', { currency: 'USD' });
+    await makeOffer(p.id, 'Same Price Sold Out', '100.00', { currency: 'USD', inStock: false });
+    await makeOffer(p.id, 'Dear', '130.00', { currency: 'USD' });
+    await makeOffer(p.id, 'Gone North', '150.00', { currency: 'CAD', inStock: false });
+    await makeOffer(p.id, 'Gone North Too', '170.00', { currency: 'CAD', inStock: false });
+    const body = (await injectAs(t.app, null, { url: `/api/products/${p.id}` })).json();
+    const marked = Object.fromEntries(
+      body.offers.map((o: { vendor: string; lowestInCurrency: boolean }) => [o.vendor, o.lowestInCurrency]),
+    );
+    expect(marked).toEqual({
+      'Tie A': true,
+      'Tie B': true,
+      Dear: false,
+      'Cheap Sold Out': false,
+      'Same Price Sold Out': false,
+      'Gone North': false,
+      'Gone North Too': false,
+    });
+    // The summary still names the lowest price of a sold-out currency, said to be out of stock.
+    expect(body.lowestPrices).toEqual([
+      { currency: 'CAD', price: 150, vendor: 'Gone North', inStock: false },
+      { currency: 'USD', price: 100, vendor: 'Tie A', inStock: true },
+    ]);
+  });
+
   it('carries each offer history and marks the lowest price of the last 30 days', async () => {
     const p = await makeProduct({ title: 'G&G CM16 Raider 2.0', brand: 'G&G', fps: null });
     const o = await makeOffer(p.id, 'Red River', '249.99', {
@@ -318,6 +347,20 @@ describe('Manage Catalog: products', () => {
       fps: null,
       joules: null,
     });
+  });
+
+  it("counts each product's own offers in the list (not 0 for a product with three)", async () => {
+    const three = await makeProduct({ title: 'Zeta Count Three', brand: 'CountBrand' });
+    const none = await makeProduct({ title: 'Zeta Count None', brand: 'CountBrand' });
+    await makeOffer(three.id, 'Alpha', '100.00');
+    await makeOffer(three.id, 'Bravo', '110.00', { currency: 'CAD' });
+    await makeOffer(three.id, 'Charlie', '120.00', { inStock: false });
+    const res = await injectAs(t.app, admin, { url: '/api/admin/products?search=zeta count' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((p: { id: string; offersCount: number }) => [p.id, p.offersCount])).toEqual([
+      [none.id, 0],
+      [three.id, 3],
+    ]);
   });
 
   it('refuses bad payloads and unknown products, changing nothing', async () => {

@@ -130,7 +130,9 @@ export function presentProduct(
       url: o.url,
       inStock: o.inStock,
       lastChecked: o.lastChecked ? iso(o.lastChecked) : null,
-      lowestInCurrency: !!lowest && lowest.price === price && lowest.inStock === o.inStock,
+      // The mark is for the cheapest offer one can buy: in stock, at the lowest in-stock price of its
+      // currency; when nothing of that currency is in stock, no offer is marked.
+      lowestInCurrency: !!lowest?.inStock && o.inStock && lowest.price === price,
       lowest30d: lows.current,
       history,
     };
@@ -184,7 +186,9 @@ export async function listProducts(db: Db, search: string | undefined): Promise<
       brand: products.brand,
       category: products.category,
       lastUpdated: products.lastUpdated,
-      offersCount: sql<number>`(SELECT count(*)::int FROM product_sources s WHERE s.product_id = ${products.id})`,
+      // Spelt out: drizzle writes a one-table query's columns unqualified, and a bare "id" inside
+      // the subquery would be the offer's own id (every product counted 0 offers).
+      offersCount: sql<number>`(SELECT count(*)::int FROM product_sources s WHERE s.product_id = "products"."id")`,
     })
     .from(products)
     .where(

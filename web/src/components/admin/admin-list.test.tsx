@@ -110,6 +110,15 @@ describe('AdminList', () => {
     expect(onDeleted).toHaveBeenCalledWith(items[0]);
   });
 
+  it('keeps Delete quiet (not red) in the list; the confirmation holds the red button', async () => {
+    renderApp(list({ remove: { mutateAsync: vi.fn(async () => undefined), isPending: false } }));
+    const button = screen.getByRole('button', { name: 'Delete Alpha' });
+    expect(button.className).not.toMatch(/destructive/);
+    await userEvent.click(button);
+    const confirm = within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' });
+    expect(confirm.className).toMatch(/bg-destructive/);
+  });
+
   it('neither says deleted nor tells the page when the delete fails', async () => {
     const remove = remover(async () => {
       throw new Error('refused');

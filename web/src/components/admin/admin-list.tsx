@@ -72,7 +72,8 @@ export interface AdminListProps<T extends { id: string; canEdit?: boolean; canDe
 
 /**
  * The list of a Manage page: heading, loading skeletons, the error and empty lines, the items
- * (main text, second line, Edit and a confirmed Delete labelled with the item's name), Load more.
+ * (main text, second line, Edit and a confirmed Delete labelled with the item's name: a quiet
+ * button, the confirmation's the red one), Load more.
  */
 export function AdminList<T extends { id: string; canEdit?: boolean; canDelete?: boolean }>({
   id,
@@ -146,8 +147,10 @@ export function AdminList<T extends { id: string; canEdit?: boolean; canDelete?:
                 ) : null}
                 {remove && item.canDelete !== false ? (
                   <Button
-                    variant="destructive"
+                    // Quiet until confirmed: the confirmation's button is the red one.
+                    variant="ghost"
                     size="sm"
+                    className="text-muted-foreground"
                     onClick={() => setTarget(item)}
                     disabled={remove.isPending && remove.variables === item.id}
                     aria-label={`${texts.delete} ${name(item)}`}

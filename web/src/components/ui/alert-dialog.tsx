@@ -82,6 +82,8 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** When given, the confirming button stays disabled until this exact text is typed. */
   requireText?: string;
+  /** The confirming button's look: red (the default) for what cannot be undone. */
+  confirmVariant?: 'default' | 'destructive';
 }
 
 /** A destructive action asked once more: title, description, Cancel and the confirming button. */
@@ -95,6 +97,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   onConfirm,
   requireText,
+  confirmVariant = 'destructive',
 }: ConfirmDialogProps) {
   const [typed, setTyped] = React.useState('');
   const inputId = React.useId();
@@ -130,7 +133,7 @@ export function ConfirmDialog({
         ) : null}
         <AlertDialogFooter>
           <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" disabled={!confirmed} onClick={onConfirm}>
+          <AlertDialogAction variant={confirmVariant} disabled={!confirmed} onClick={onConfirm}>
             {confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>

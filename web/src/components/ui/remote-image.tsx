@@ -1,7 +1,6 @@
 import type { MediaMap } from '@contract/common';
-import { cn } from '@web/lib/cn';
+import { ImagePlaceholder, type PlaceholderKind } from '@web/components/image-placeholder';
 import { displaySrc, mediaEntryOf, placeholderUrl } from '@web/lib/media';
-import { ImageOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
 
 /**
@@ -9,7 +8,9 @@ import { type ComponentProps, useState } from 'react';
  * or an outside address through the signed image proxy. An own image the server measured comes
  * with its `srcset` (pass `sizes`), its `width` and `height` (the box keeps its shape before the
  * bytes arrive) and a thumbhash placeholder painted behind it until it has loaded (decision 012).
- * With no loadable address, or when loading fails, the same box shows a neutral placeholder.
+ * With no loadable address, or when loading fails (also before the app started: a server-rendered
+ * image that failed is found broken when React takes it over), the same box shows the drawing of
+ * `fallback`, the kind of thing pictured (image-placeholder.tsx), never a broken-image icon.
  */
 export function RemoteImage({
   address,
@@ -18,22 +19,21 @@ export function RemoteImage({
   alt,
   style,
   onLoad,
+  fallback = 'image',
+  ref,
   ...props
-}: { address: string | null | undefined; media?: MediaMap | null } & Omit<ComponentProps<'img'>, 'src'>) {
+}: {
+  address: string | null | undefined;
+  media?: MediaMap | null;
+  /** What the box draws when there is no image to show. */
+  fallback?: PlaceholderKind;
+} & Omit<ComponentProps<'img'>, 'src'>) {
   const src = displaySrc(address, media);
   const entry = mediaEntryOf(address, media);
   const [failed, setFailed] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<string | null>(null);
   if (!src || failed === src)
-    return (
-      <span
-        role="img"
-        aria-label={alt || 'Image unavailable'}
-        className={cn('flex items-center justify-center bg-muted text-muted-foreground', className)}
-      >
-        <ImageOff className="size-5" aria-hidden="true" />
-      </span>
-    );
+    return <ImagePlaceholder kind={fallback} alt={alt} className={className} style={style} />;
   const placeholder = loaded === src ? undefined : placeholderUrl(entry?.placeholder);
   return (
     <img
@@ -60,6 +60,15 @@ export function RemoteImage({
       }}
       onError={() => setFailed(src)}
       {...props}
+      ref={(el) => {
+        // An image that failed before React attached onError (server-rendered markup) is complete
+        // with no pixels; decode() confirms it is broken (it waits for one still loading, and a
+        // rejection for an address since replaced names a src no longer shown).
+        if (el?.complete && el.naturalWidth === 0 && el.getAttribute('src'))
+          el.decode?.().catch(() => setFailed(src));
+        if (typeof ref === 'function') return ref(el);
+        if (ref) ref.current = el;
+      }}
     />
   );
 }

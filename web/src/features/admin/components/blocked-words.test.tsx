@@ -80,7 +80,9 @@ describe('manage blocked words', () => {
       [`DELETE /api/admin/blocked-words/${id(1)}`]: () => new Response(null, { status: 204 }),
     });
     renderApp(<BlockedWords />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Remove camping' }));
+    const remove = await screen.findByRole('button', { name: 'Remove camping' });
+    expect(remove.className).not.toMatch(/destructive/);
+    await userEvent.click(remove);
     expect(await screen.findByText('Blocked word removed successfully')).toBeInTheDocument();
     expect(calls(fetchMock, 'DELETE').map(([url]) => url)).toEqual([`/api/admin/blocked-words/${id(1)}`]);
     await waitFor(() => expect(words()).toEqual(['zulu']));

@@ -109,7 +109,7 @@ export function BlockedWords() {
                   aria-label={`Remove ${w.word}`}
                   disabled={removing.has(w.id)}
                   onClick={() => void removeWord(w.id)}
-                  className="inline-flex size-7 shrink-0 items-center justify-center rounded-full text-muted-foreground outline-none transition-colors hover:bg-destructive hover:text-destructive-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
+                  className="inline-flex size-7 shrink-0 items-center justify-center rounded-full text-muted-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
                 >
                   <X className="size-4" aria-hidden="true" />
                 </button>

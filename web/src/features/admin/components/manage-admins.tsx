@@ -1,5 +1,6 @@
 import { ADMIN_TEXTS, type AdminUser } from '@contract/admin';
 import { SEARCH_MIN_LENGTH } from '@contract/search';
+import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -14,8 +15,9 @@ import { useId, useState } from 'react';
 import { useAdmins, usePlayerSearch, useSetUserRole } from '../api/admin-users';
 
 /**
- * Manage Admins: the current admins with Revoke, and a player finder with Grant. The server
- * decides (the last admin keeps the role: 409, shown as the toast's text).
+ * Manage Admins: the current admins with Revoke, and a player finder with Grant; each asks for a
+ * confirmation naming the player first. The server decides (the last admin keeps the role: 409,
+ * shown as the toast's text).
  */
 export function ManageAdmins() {
   const { user: me } = useUser();
@@ -32,6 +34,8 @@ export function ManageAdmins() {
       }),
   });
   const pendingId = setRole.isPending ? setRole.variables?.id : undefined;
+  const [asked, setAsked] = useState<{ user: AdminUser; role: 'admin' | 'user' } | null>(null);
+  const granting = asked?.role === 'admin';
 
   const row = (u: AdminUser) => (
     <li key={u.id} className="flex items-center gap-3 py-2">
@@ -45,7 +49,7 @@ export function ManageAdmins() {
           variant="outline"
           size="sm"
           disabled={pendingId === u.id}
-          onClick={() => setRole.mutate({ id: u.id, role: 'user' })}
+          onClick={() => setAsked({ user: u, role: 'user' })}
           aria-label={`Revoke admin role of ${u.username}`}
         >
           <ShieldOff aria-hidden="true" />
@@ -55,7 +59,7 @@ export function ManageAdmins() {
         <Button
           size="sm"
           disabled={pendingId === u.id}
-          onClick={() => setRole.mutate({ id: u.id, role: 'admin' })}
+          onClick={() => setAsked({ user: u, role: 'admin' })}
           aria-label={`Grant admin role to ${u.username}`}
         >
           <ShieldPlus aria-hidden="true" />
@@ -119,6 +123,18 @@ export function ManageAdmins() {
           ) : null}
         </section>
       </CardContent>
+      <ConfirmDialog
+        open={asked !== null}
+        onOpenChange={(open) => !open && setAsked(null)}
+        title={asked ? ADMIN_TEXTS.confirmRole(asked.user.username, asked.role) : ''}
+        description={granting ? ADMIN_TEXTS.confirmGrantDescription : ADMIN_TEXTS.confirmRevokeDescription}
+        confirmLabel={granting ? ADMIN_TEXTS.makeAdmin : ADMIN_TEXTS.removeAdmin}
+        confirmVariant={granting ? 'default' : 'destructive'}
+        onConfirm={() => {
+          if (asked) setRole.mutate({ id: asked.user.id, role: asked.role });
+          setAsked(null);
+        }}
+      />
     </Card>
   );
 }

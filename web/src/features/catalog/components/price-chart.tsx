@@ -2,6 +2,7 @@ import { CATALOG_TEXTS, formatPrice, type ProductOffer } from '@contract/catalog
 import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { priceRange } from './price-range';
 
 const HEIGHT = 160;
 const LINE = '#3b82f6';
@@ -42,7 +43,8 @@ export default function PriceChart({ offer }: { offer: ProductOffer }) {
           height: HEIGHT,
           legend: { show: false },
           cursor: { show: true },
-          scales: { x: { time: true } },
+          // A flat history (one price throughout) gets a scale around that price (price-range.ts).
+          scales: { x: { time: true }, y: { range: (_u, min, max) => priceRange(min, max) } },
           axes: [
             { stroke: ink, grid },
             { stroke: ink, grid, size: 56, values: (_u, v) => v.map((n) => `$${n}`) },

@@ -61,6 +61,7 @@ export function ProductDetails({ id }: { id: string }) {
             sizes="(min-width: 768px) 40vw, 100vw"
             fetchPriority="high"
             className="aspect-square w-full object-contain"
+            fallback="gear"
           />
         </div>
         <div className="min-w-0 space-y-4">

@@ -37,8 +37,9 @@ describe('event card', () => {
       'href',
       `/events/${eventId(1)}`,
     );
-    // No image: the placeholder.
-    expect(within(article).getByRole('img')).toHaveAttribute('aria-label', 'Image unavailable');
+    // No image: the drawing of a Milsim event (decorative: the badge says the type), no <img>.
+    expect(article.querySelector('img')).toBeNull();
+    expect(article.querySelector('[data-placeholder-kind="Milsim"]')).toHaveAttribute('aria-hidden', 'true');
   });
 
   it("reads 'N registered' when the capacity is 0 (no limit)", async () => {

@@ -55,6 +55,7 @@ export function EventCard({ event, className }: { event: Event; className?: stri
             sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
             className="aspect-video w-full object-cover"
             data-testid="event-image"
+            fallback={event.type}
           />
           <EventTypeBadge type={event.type} solid className="absolute top-3 left-3 shadow-sm" />
         </div>

@@ -25,18 +25,22 @@ function readText(file: Blob): Promise<string> {
 }
 
 /**
- * Import Events (SPEC §2, §4): the source defaults to the preset events site (shown by name);
- * 'custom' asks for a feed address or an .ics file, and Import stays disabled until one is given.
+ * Import Events (SPEC §2, §4): the preset events site (shown by name) is offered, and chosen at
+ * first, only when the server has one (EVENTS_IMPORT_URL; the preset route answers its address or
+ * null); otherwise the source is 'custom'. 'custom' asks for a feed address or an .ics file, and
+ * Import stays disabled until one is given.
  */
 export function ImportEvents() {
   const ids = useId();
-  const [source, setSource] = useState<Source>('preset');
+  const [chosen, setChosen] = useState<Source | null>(null);
   const [url, setUrl] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const preset = useImportPreset();
   const run = useImportEvents();
   const presetName = preset.data?.name ?? T.presetSource;
+  const hasPreset = !!preset.data?.url;
+  const source: Source = hasPreset ? (chosen ?? 'preset') : 'custom';
   const ready = source === 'preset' || url.trim() !== '' || file !== null;
 
   const onImport = async () => {
@@ -69,9 +73,9 @@ export function ImportEvents() {
             id={`${ids}-source`}
             className={SELECT_CLASS}
             value={source}
-            onChange={(e) => setSource(e.target.value as Source)}
+            onChange={(e) => setChosen(e.target.value as Source)}
           >
-            <option value="preset">{presetName}</option>
+            {hasPreset ? <option value="preset">{presetName}</option> : null}
             <option value="custom">{T.customSource}</option>
           </select>
         </div>

@@ -105,6 +105,7 @@ export function GearItem({ item, position, busy }: { item: GearPost; position?: 
         alt={item.title}
         sizes="(min-width: 640px) 576px, 100vw"
         className="aspect-[4/3] w-full bg-muted object-cover"
+        fallback="gear"
       />
       <div className="grid gap-2 p-4">
         <div className="flex items-start justify-between gap-2">

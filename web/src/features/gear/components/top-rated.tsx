@@ -77,6 +77,7 @@ export function TopRated() {
                 alt=""
                 sizes="96px"
                 className="size-20 shrink-0 rounded-md bg-muted object-cover sm:size-24"
+                fallback="gear"
               />
               <div className="grid min-w-0 content-start gap-1">
                 <h3 className="font-semibold break-words">{g.title}</h3>

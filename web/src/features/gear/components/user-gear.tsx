@@ -37,6 +37,7 @@ export function UserGear({ userId }: { userId: string }) {
                   alt=""
                   sizes="48px"
                   className="size-12 shrink-0 rounded-md bg-muted object-cover"
+                  fallback="gear"
                 />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium">{g.title}</span>

@@ -59,6 +59,7 @@ function ArticleBody({ article }: { article: NewsArticle }) {
           alt=""
           sizes="(min-width: 768px) 48rem, 100vw"
           className="aspect-video w-full rounded-t-xl bg-muted object-cover"
+          fallback="news"
         />
       ) : null}
       <div className="space-y-4 p-6">

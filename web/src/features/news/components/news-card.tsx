@@ -22,6 +22,7 @@ export function NewsCard({ article, priority }: { article: NewsArticle; priority
         fetchPriority={priority ? 'high' : undefined}
         sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
         className="aspect-video w-full bg-muted object-cover"
+        fallback="news"
       />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>

@@ -74,9 +74,13 @@ describe('moderate posts', () => {
     });
     const { client } = renderApp(<ModeratePosts />);
     client.setQueryData(['/api/posts/feed'], []);
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete post by player_1' }));
+    const quiet = await screen.findByRole('button', { name: 'Delete post by player_1' });
+    // Quiet in the list; the confirmation's Delete is the red one.
+    expect(quiet.className).not.toMatch(/destructive/);
+    await userEvent.click(quiet);
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm).toHaveTextContent('Delete this post?');
+    expect(within(confirm).getByRole('button', { name: 'Delete' }).className).toMatch(/bg-destructive/);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(deletes(fetchMock)).toHaveLength(0);

@@ -146,7 +146,7 @@ function ModerationRow({
           </div>
         </div>
         <Button
-          variant="destructive"
+          variant="outline"
           size="sm"
           className="self-end sm:self-start"
           disabled={deleting}

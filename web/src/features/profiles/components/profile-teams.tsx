@@ -38,6 +38,7 @@ export function ProfileTeams({ userId }: { userId: string }) {
                       media={team.media}
                       alt=""
                       className="size-10 rounded-md object-cover"
+                      fallback="team-logo"
                     />
                   ) : (
                     <span className="flex size-10 items-center justify-center rounded-md bg-olive/30 text-primary">

@@ -31,17 +31,14 @@ export function TeamHeader({ team, actions }: { team: Team; actions?: ReactNode 
           backgroundColor: team.colorTheme && team.colorTheme !== '#000000' ? team.colorTheme : undefined,
         }}
       >
-        {team.banner ? (
-          <RemoteImage
-            address={team.banner}
-            media={team.media}
-            alt=""
-            sizes="(min-width: 64rem) 64rem, 100vw"
-            className="size-full object-cover"
-          />
-        ) : (
-          <div className="size-full bg-gradient-to-br from-hero-from to-hero-to" aria-hidden="true" />
-        )}
+        <RemoteImage
+          address={team.banner}
+          media={team.media}
+          alt=""
+          sizes="(min-width: 64rem) 64rem, 100vw"
+          className="size-full object-cover"
+          fallback="team-banner"
+        />
       </div>
       <div className="flex flex-col gap-4 p-5 sm:flex-row sm:items-end">
         <TeamLogo

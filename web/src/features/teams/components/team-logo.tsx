@@ -1,9 +1,9 @@
 import type { MediaMap } from '@contract/common';
+import { ImagePlaceholder } from '@web/components/image-placeholder';
 import { RemoteImage } from '@web/components/ui/remote-image';
 import { cn } from '@web/lib/cn';
-import { Shield } from 'lucide-react';
 
-/** A team's logo, or a shield on the team's colour when it has none. */
+/** A team's logo, or a shield on the team's colour when it has none or it fails to load. */
 export function TeamLogo({
   logo,
   media,
@@ -16,13 +16,20 @@ export function TeamLogo({
   className?: string;
 }) {
   if (logo)
-    return <RemoteImage address={logo} media={media} alt="" className={cn('object-cover', className)} />;
+    return (
+      <RemoteImage
+        address={logo}
+        media={media}
+        alt=""
+        fallback="team-logo"
+        className={cn('object-cover', className)}
+      />
+    );
   return (
-    <span
-      className={cn('flex items-center justify-center bg-olive/30 text-primary', className)}
+    <ImagePlaceholder
+      kind="team-logo"
+      className={className}
       style={color && color !== '#000000' ? { backgroundColor: `${color}55` } : undefined}
-    >
-      <Shield className="size-1/2" aria-hidden="true" />
-    </span>
+    />
   );
 }

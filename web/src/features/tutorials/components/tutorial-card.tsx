@@ -25,6 +25,7 @@ export function TutorialCard({ tutorial, onOpen }: { tutorial: Tutorial; onOpen:
           loading="lazy"
           sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
           className="aspect-video w-full bg-muted object-cover"
+          fallback="tutorial"
         />
         <DifficultyBadge
           difficulty={tutorial.difficulty}
