@@ -3,6 +3,7 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { GraduationCap, RotateCw } from 'lucide-react';
+import { useQueryParam } from '@web/lib/use-query-param';
 import { lazy, Suspense, useState } from 'react';
 import { useTutorials } from '../api/get-tutorials';
 import { TutorialCard } from './tutorial-card';
@@ -15,7 +16,8 @@ const TutorialDialog = lazy(() => import('./tutorial-dialog').then((m) => ({ def
  * Tactics, Milsim, Maintenance; the chosen category's tutorials; the tutorial dialog.
  */
 export function TutorialsSection() {
-  const [filter, setFilter] = useState<TutorialFilter>('All');
+  // The category lives in the address (`?category=Tactics`, issue 20).
+  const [filter, setFilter] = useQueryParam<TutorialFilter>('category', TUTORIAL_FILTERS, 'All');
   const [open, setOpen] = useState<Tutorial | null>(null);
   const [opened, setOpened] = useState(false);
   const list = useTutorials(filter === 'All' ? null : filter);
