@@ -39,9 +39,11 @@ describe('routes', () => {
     await userEvent.type(await screen.findByLabelText('Username'), 'ghost_actual');
     await userEvent.type(screen.getByLabelText('Password'), 'secret-pass-1');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Settings', level: 1 }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(location()).toBe('/settings');
-  });
+  }, 30_000);
 
   it.each([
     ['/auth?next=%2Fteams%3FplayStyle%3Dmilsim', '/teams', '?playStyle=milsim'],

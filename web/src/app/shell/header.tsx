@@ -1,7 +1,7 @@
 import { Button } from '@web/components/ui/button';
 import { useUser } from '@web/lib/auth';
 import { Menu } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { authPath } from '@web/lib/safe-next';
 import { Link, useLocation } from 'react-router';
 import { Logo } from './logo';
@@ -40,6 +40,7 @@ export function Header() {
   const { pathname, search } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-4 md:px-6">
@@ -47,6 +48,7 @@ export function Header() {
           variant="ghost"
           size="icon"
           className="-ml-1 md:hidden"
+          ref={menuButton}
           aria-label="Menu"
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
@@ -59,7 +61,7 @@ export function Header() {
         </Button>
         {menuLoaded ? (
           <Suspense fallback={null}>
-            <NavSheet open={menuOpen} onOpenChange={setMenuOpen} />
+            <NavSheet open={menuOpen} onOpenChange={setMenuOpen} onClosed={() => menuButton.current?.focus()} />
           </Suspense>
         ) : null}
         <Logo />

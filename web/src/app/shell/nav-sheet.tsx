@@ -18,7 +18,16 @@ const TAP = 'min-h-11 py-2.5';
  * (Admin Dashboard for admins), Settings, and Bookmarks for a signed-in player; choosing one
  * closes it.
  */
-export function NavSheet({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function NavSheet({
+  open,
+  onOpenChange,
+  onClosed,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Gives the focus back (to the menu button: the dialog has no Radix trigger of its own). */
+  onClosed?: () => void;
+}) {
   const { user } = useUser();
   const close = () => onOpenChange(false);
   const swipe = useSwipeToClose(close);
@@ -28,6 +37,10 @@ export function NavSheet({ open, onOpenChange }: { open: boolean; onOpenChange: 
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60 data-[state=open]:animate-in-fade md:hidden" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            onClosed?.();
+          }}
           className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] touch-pan-y flex-col border-r border-border bg-card text-card-foreground shadow-2xl outline-none md:hidden"
           style={swipe.offset < 0 ? { transform: `translateX(${swipe.offset}px)` } : undefined}
           {...swipe.handlers}
