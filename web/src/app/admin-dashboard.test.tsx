@@ -96,8 +96,7 @@ describe('admin section', () => {
 
 describe('home page, admin section', () => {
   const renderAdminSectionAt = (route: string) => renderApp(<AppRoutes />, { route });
-  const renderAdminSection = () =>
-    renderApp(<AppRoutes />, { route: '/admin' });
+  const renderAdminSection = () => renderApp(<AppRoutes />, { route: '/admin' });
 
   it('gives admins the dashboard', async () => {
     mockFetch(signedIn(aUser({ role: 'admin' })));

@@ -23,7 +23,7 @@ describe('routes', () => {
     mockFetch(signedOut());
     renderApp(<AppRoutes />, { route: '/gear?tab=top' });
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
-    expect(new URLSearchParams(search()).get('next')).toBe('/gear?tab=top');
+    expect(new URLSearchParams(search() ?? '').get('next')).toBe('/gear?tab=top');
   });
 
   it('come back to next after signing in', async () => {

@@ -16,7 +16,8 @@ export function useQueryParam<T extends string>(
   const setQuery = useSetQuery();
   const raw = params.get(name);
   const valid =
-    raw !== null && (typeof allowed === 'function' ? allowed(raw) : (allowed as readonly string[]).includes(raw));
+    raw !== null &&
+    (typeof allowed === 'function' ? allowed(raw) : (allowed as readonly string[]).includes(raw));
   const value = valid ? (raw as T) : fallback;
   const set = useCallback(
     (next: T) => setQuery({ [name]: next === fallback ? null : next }),

@@ -112,7 +112,8 @@ describe('/teams', () => {
 
     renderTeams();
     await screen.findByText('Night Owls');
-    const search = () => new URLSearchParams(screen.getByTestId('location').getAttribute('data-search') ?? '');
+    const search = () =>
+      new URLSearchParams(screen.getByTestId('location').getAttribute('data-search') ?? '');
     await userEvent.selectOptions(screen.getByLabelText('Play style'), 'speedsoft');
     await waitFor(() => expect(search().get('playStyle')).toBe('speedsoft'));
     await userEvent.type(screen.getByLabelText('Search teams'), 'quick');

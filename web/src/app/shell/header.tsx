@@ -1,8 +1,8 @@
 import { Button } from '@web/components/ui/button';
 import { useUser } from '@web/lib/auth';
+import { authPath } from '@web/lib/safe-next';
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { authPath } from '@web/lib/safe-next';
 import { Link, useLocation } from 'react-router';
 import { Logo } from './logo';
 import { ThemeToggle } from './theme-toggle';
@@ -29,7 +29,9 @@ function SearchPlaceholder() {
 }
 
 /** The menus' place while their code loads: two icon buttons' width, so nothing moves. */
-const MenusPlaceholder = () => <span className="block h-11 w-[5.75rem] md:h-10 md:w-[5.25rem]" aria-hidden="true" />;
+const MenusPlaceholder = () => (
+  <span className="block h-11 w-[5.75rem] md:h-10 md:w-[5.25rem]" aria-hidden="true" />
+);
 
 /**
  * The header of every shell page: the menu button (below md: the sidebar as a sheet, issue 20),
@@ -61,7 +63,11 @@ export function Header() {
         </Button>
         {menuLoaded ? (
           <Suspense fallback={null}>
-            <NavSheet open={menuOpen} onOpenChange={setMenuOpen} onClosed={() => menuButton.current?.focus()} />
+            <NavSheet
+              open={menuOpen}
+              onOpenChange={setMenuOpen}
+              onClosed={() => menuButton.current?.focus()}
+            />
           </Suspense>
         ) : null}
         <Logo />

@@ -29,7 +29,8 @@ describe('mobile bar', () => {
     expect(tab('Events')).toHaveAttribute('href', '/events');
     expect(tab('Map')).toHaveAttribute('href', '/fields');
     expect(screen.getByRole('button', { name: 'Create' })).toBeInTheDocument();
-    for (const name of ['Feed', 'Events', 'Map', 'Profile']) expect(tab(name)).not.toHaveAttribute('aria-current');
+    for (const name of ['Feed', 'Events', 'Map', 'Profile'])
+      expect(tab(name)).not.toHaveAttribute('aria-current');
 
     await userEvent.click(tab('Events'));
     expect(location()).toHaveTextContent(/^\/events$/);
@@ -59,7 +60,10 @@ describe('mobile bar', () => {
     mockFetch(signedOut());
     renderApp(<MobileBar />, { route: '/teams?playStyle=milsim' });
     await waitFor(() =>
-      expect(tab('Create')).toHaveAttribute('href', `/auth?next=${encodeURIComponent('/teams?playStyle=milsim')}`),
+      expect(tab('Create')).toHaveAttribute(
+        'href',
+        `/auth?next=${encodeURIComponent('/teams?playStyle=milsim')}`,
+      ),
     );
     expect(tab('Profile').getAttribute('href')).toMatch(/^\/auth/);
     await userEvent.click(tab('Create'));

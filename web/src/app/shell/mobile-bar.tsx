@@ -18,7 +18,17 @@ function TabContent({ icon: Icon, label }: { icon: LucideIcon; label: string }) 
   );
 }
 
-function TabLink({ to, icon, label, current }: { to: string; icon: LucideIcon; label: string; current: boolean }) {
+function TabLink({
+  to,
+  icon,
+  label,
+  current,
+}: {
+  to: string;
+  icon: LucideIcon;
+  label: string;
+  current: boolean;
+}) {
   return (
     <Link to={to} className={tabClass} aria-current={current ? 'page' : undefined}>
       <TabContent icon={icon} label={label} />
@@ -54,7 +64,12 @@ export function MobileBar() {
           <TabLink to="/" icon={Home} label="Feed" current={pathname === '/'} />
         </li>
         <li>
-          <TabLink to="/events" icon={Calendar} label="Events" current={isCurrent({ path: '/events' }, pathname)} />
+          <TabLink
+            to="/events"
+            icon={Calendar}
+            label="Events"
+            current={isCurrent({ path: '/events' }, pathname)}
+          />
         </li>
         <li>
           {user ? (
@@ -68,7 +83,12 @@ export function MobileBar() {
           )}
         </li>
         <li>
-          <TabLink to="/fields" icon={MapPin} label="Map" current={isCurrent({ path: '/fields' }, pathname)} />
+          <TabLink
+            to="/fields"
+            icon={MapPin}
+            label="Map"
+            current={isCurrent({ path: '/fields' }, pathname)}
+          />
         </li>
         <li>
           <TabLink

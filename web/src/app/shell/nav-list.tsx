@@ -15,7 +15,13 @@ export const navItemClass =
  * it; `onNavigate` runs when an entry is chosen (the sheet closes), `itemClassName` adds to each
  * entry (the sheet's 44 px tap targets).
  */
-export function NavGroups({ onNavigate, itemClassName }: { onNavigate?: () => void; itemClassName?: string }) {
+export function NavGroups({
+  onNavigate,
+  itemClassName,
+}: {
+  onNavigate?: () => void;
+  itemClassName?: string;
+}) {
   const { user } = useUser();
   const isAdmin = user?.canAccessAdmin ?? false;
   return (

@@ -76,9 +76,24 @@ describe('menu sheet (below md)', () => {
     const sheet = await openMenu();
     const drag = (dx: number, dy: number) => {
       fireEvent.pointerDown(sheet, { pointerId: 1, pointerType: 'touch', clientX: 200, clientY: 300 });
-      fireEvent.pointerMove(sheet, { pointerId: 1, pointerType: 'touch', clientX: 200 + dx / 2, clientY: 300 + dy / 2 });
-      fireEvent.pointerMove(sheet, { pointerId: 1, pointerType: 'touch', clientX: 200 + dx, clientY: 300 + dy });
-      fireEvent.pointerUp(sheet, { pointerId: 1, pointerType: 'touch', clientX: 200 + dx, clientY: 300 + dy });
+      fireEvent.pointerMove(sheet, {
+        pointerId: 1,
+        pointerType: 'touch',
+        clientX: 200 + dx / 2,
+        clientY: 300 + dy / 2,
+      });
+      fireEvent.pointerMove(sheet, {
+        pointerId: 1,
+        pointerType: 'touch',
+        clientX: 200 + dx,
+        clientY: 300 + dy,
+      });
+      fireEvent.pointerUp(sheet, {
+        pointerId: 1,
+        pointerType: 'touch',
+        clientX: 200 + dx,
+        clientY: 300 + dy,
+      });
     };
     drag(-30, 0);
     drag(-20, 200);

@@ -68,7 +68,11 @@ export function NavSheet({
                 </li>
               ) : null}
               <li>
-                <NavLink entry={{ path: '/settings', label: 'Settings', icon: Settings }} onNavigate={close} className={TAP} />
+                <NavLink
+                  entry={{ path: '/settings', label: 'Settings', icon: Settings }}
+                  onNavigate={close}
+                  className={TAP}
+                />
               </li>
             </ul>
           </nav>
@@ -102,7 +106,8 @@ function useSwipeToClose(close: () => void) {
       if (!s || s.id !== event.pointerId) return;
       const dx = event.clientX - s.x;
       const dy = event.clientY - s.y;
-      if (s.horizontal === null && Math.abs(dx) + Math.abs(dy) > 8) s.horizontal = Math.abs(dx) > Math.abs(dy);
+      if (s.horizontal === null && Math.abs(dx) + Math.abs(dy) > 8)
+        s.horizontal = Math.abs(dx) > Math.abs(dy);
       if (s.horizontal) setOffset(Math.min(0, dx));
     },
     onPointerUp: (event: PointerEvent) => {

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
 const STORAGE_KEY = 'scroll-positions';
@@ -10,7 +10,9 @@ export const RESTORE_WAIT_MS = 4000;
 function load(): Map<string, number> {
   try {
     const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]');
-    return new Map(Array.isArray(saved) ? saved.filter((e) => typeof e?.[0] === 'string' && Number.isFinite(e?.[1])) : []);
+    return new Map(
+      Array.isArray(saved) ? saved.filter((e) => typeof e?.[0] === 'string' && Number.isFinite(e?.[1])) : [],
+    );
   } catch {
     return new Map();
   }
@@ -46,12 +48,12 @@ function scrollTo(y: number) {
 export function ScrollManager() {
   const location = useLocation();
   const type = useNavigationType();
-  const positions = useRef<Map<string, number> | null>(null);
+  const [positions] = useState(load);
   const current = useRef<{ key: string; pathname: string } | null>(null);
 
   useEffect(() => {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
-    const map = (positions.current ??= load());
+    const map = positions;
     const onScroll = () => {
       if (current.current) map.set(current.current.key, Math.round(window.scrollY));
     };
@@ -62,11 +64,11 @@ export function ScrollManager() {
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('pagehide', persist);
     };
-  }, []);
+  }, [positions]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per history entry.
   useLayoutEffect(() => {
-    const map = (positions.current ??= load());
+    const map = positions;
     const previous = current.current;
     current.current = { key: location.key, pathname: location.pathname };
     if (previous) save(map);

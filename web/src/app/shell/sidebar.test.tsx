@@ -61,7 +61,10 @@ describe('sidebar', () => {
   it('marks the entry of a page under a section (/admin/events: Admin Dashboard; /teams/t-1: Teams)', async () => {
     mockFetch(signedIn(aUser({ role: 'admin' })));
     const { unmount } = renderApp(<Sidebar />, { route: '/admin/events' });
-    expect(await screen.findByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     unmount();
     renderApp(<Sidebar />, { route: '/teams/t-1' });
     expect(screen.getByRole('link', { name: 'Teams' })).toHaveAttribute('aria-current', 'page');

@@ -3,8 +3,8 @@ import { ANALYTICS_RANGES } from '@contract/constants';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { Clock, Users } from 'lucide-react';
 import { useQueryParam } from '@web/lib/use-query-param';
+import { Clock, Users } from 'lucide-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useAnalytics } from '../api/get-analytics';
 

@@ -3,8 +3,8 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { SEARCH_DEBOUNCE_MS } from '@web/lib/constants';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
-import { LoaderCircle, Search } from 'lucide-react';
 import { anyText, useQueryParam } from '@web/lib/use-query-param';
+import { LoaderCircle, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTeamPages } from '../api/get-teams';
 import type { TeamListParams } from '../api/keys';
@@ -26,7 +26,11 @@ export function TeamsDirectory() {
   // the search box writes its term there once typing stops.
   const [query, setQuery] = useQueryParam<string>('q', anyText(), '');
   const [playStyle, setPlayStyle] = useQueryParam<PlayStyle | ''>('playStyle', PLAY_STYLES, '');
-  const [recruiting, setRecruiting] = useQueryParam<Recruiting>('recruiting', ['all', 'true', 'false'], 'all');
+  const [recruiting, setRecruiting] = useQueryParam<Recruiting>(
+    'recruiting',
+    ['all', 'true', 'false'],
+    'all',
+  );
   const [search, setSearch] = useState(query);
   const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // The address follows the typed term; a new address (a link, Back) puts its term in the box.

@@ -42,7 +42,9 @@ describe('Tutorials section', () => {
     const fetchMock = mockFetch({ ...signedOut(), 'GET /api/tutorials': () => json([aTutorial(1)]) });
     const { unmount } = renderApp(<TutorialsSection />, { route: '/tutorials?category=Tactics' });
     expect(await screen.findByRole('button', { name: 'Tactics', pressed: true })).toBeInTheDocument();
-    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => categoryOf(String(u)) === 'Tactics')).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => categoryOf(String(u)) === 'Tactics')).toBe(true),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'How to Play' }));
     expect(screen.getByTestId('location')).toHaveAttribute('data-search', '?category=How+to+Play');
     await userEvent.click(screen.getByRole('button', { name: 'All' }));

@@ -2,8 +2,8 @@ import { TUTORIAL_FILTERS, TUTORIAL_TEXTS, type Tutorial, type TutorialFilter } 
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { GraduationCap, RotateCw } from 'lucide-react';
 import { useQueryParam } from '@web/lib/use-query-param';
+import { GraduationCap, RotateCw } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTutorials } from '../api/get-tutorials';
 import { TutorialCard } from './tutorial-card';
