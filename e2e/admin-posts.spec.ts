@@ -7,14 +7,14 @@ const BLOCKED_MESSAGE = 'Your text contains a blocked word. Please rephrase it.'
 
 /** The feed of the home page, with its posts loaded (a demo post at least). */
 async function openFeed(page: Page) {
-  await page.getByRole('button', { name: 'Feed', exact: true }).click();
+  await page.getByRole('link', { name: 'Feed', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Latest from Community' })).toBeVisible();
   await expect(page.getByRole('article').first()).toBeVisible();
 }
 
 async function openAdminTool(page: Page, tool: string) {
-  await page.getByRole('button', { name: 'Admin Dashboard' }).click();
-  await page.getByRole('button', { name: new RegExp(`^${tool}`) }).click();
+  await page.getByRole('link', { name: 'Admin Dashboard' }).click();
+  await page.getByRole('link', { name: new RegExp(`^${tool}`) }).click();
   await expect(page.getByRole('heading', { name: tool })).toBeVisible();
 }
 
@@ -109,8 +109,8 @@ test('an admin deletes a post from the feed and blocks, then unblocks, a word', 
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByText('Post deleted successfully')).toBeVisible();
   await expect(row).toHaveCount(0);
-  await page.getByRole('button', { name: 'Back to Dashboard' }).click();
-  await expect(page.getByRole('button', { name: /^Manage Blocked Words/ })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await expect(page.getByRole('link', { name: /^Manage Blocked Words/ })).toBeVisible();
 
   await openFeed(page);
   await expect(page.getByText(spam)).toHaveCount(0);

@@ -28,9 +28,9 @@ async function expectFigures(page: Page, report: AnalyticsReport) {
 
 test('the admin opens View Analytics, sees the figures and switches 7d / 30d', async ({ page }) => {
   await signInThroughForm(page, DEMO_ADMIN, DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Admin Dashboard' }).click();
+  await page.getByRole('link', { name: 'Admin Dashboard' }).click();
   const week = reportOf(page, '7d');
-  await page.getByRole('button', { name: /^View Analytics/ }).click();
+  await page.getByRole('link', { name: /^View Analytics/ }).click();
   await expect(page.getByRole('heading', { name: 'View Analytics' })).toBeVisible();
 
   const seven = await week;

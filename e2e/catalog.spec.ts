@@ -51,8 +51,8 @@ test('the admin imports a CSV price list: preview of added, updated and unmatche
   page,
 }) => {
   await signInThroughForm(page, DEMO_ADMIN, DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Admin Dashboard' }).click();
-  await page.getByRole('button', { name: /^Manage Catalog/ }).click();
+  await page.getByRole('link', { name: 'Admin Dashboard' }).click();
+  await page.getByRole('link', { name: /^Manage Catalog/ }).click();
   await expect(page.getByRole('heading', { name: 'Manage Catalog' })).toBeVisible();
   await expect(
     page.getByRole('list', { name: 'Products' }).getByText('Krytac Trident MkII CRB'),

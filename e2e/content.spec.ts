@@ -6,7 +6,7 @@ import { checkA11y, expect, test, uniqueName } from './fixtures';
 const NEWS_DATE = /^[A-Z][a-z]+ \d{1,2}, \d{4}$/;
 
 async function openSection(page: Page, name: 'News' | 'Tutorials' | 'Admin Dashboard') {
-  await page.getByRole('button', { name, exact: true }).click();
+  await page.getByRole('link', { name, exact: true }).click();
 }
 
 async function signInAsAdmin(page: Page) {
@@ -19,7 +19,7 @@ async function signInAsAdmin(page: Page) {
 async function openAdminTool(page: Page, tool: 'Add Tutorial' | 'Manage News') {
   await page.goto('/');
   await openSection(page, 'Admin Dashboard');
-  await page.getByRole('button', { name: new RegExp(`^${tool}`) }).click();
+  await page.getByRole('link', { name: new RegExp(`^${tool}`) }).click();
   await expect(page.getByRole('heading', { name: tool, level: 2 })).toBeVisible();
 }
 
@@ -49,13 +49,13 @@ test('the News section lists the articles and opens one in its dialog, at its ow
 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/news$/);
 
   // The address opens the same article over the News section, for anyone it is shared with.
   await page.goto(address);
   await expect(page.getByRole('dialog', { name: title })).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/news$/);
   await expect(page.getByRole('heading', { name: 'Latest News', level: 1 })).toBeVisible();
   await expect(page.getByRole('list', { name: 'News articles' })).toBeVisible();
 });
@@ -157,7 +157,7 @@ test('an admin writes, edits and deletes a news article in Manage News', async (
   await expect(list.getByText(`${title} (updated)`)).toBeVisible();
 
   // Readers see it in the News section, Markdown rendered, links leaving safely.
-  await page.getByRole('button', { name: 'News', exact: true }).click();
+  await page.getByRole('link', { name: 'News', exact: true }).click();
   await page.getByRole('link', { name: `${title} (updated)` }).click();
   const dialog = page.getByRole('dialog', { name: `${title} (updated)` });
   await expect(dialog.getByRole('heading', { name: 'Opening day' })).toBeVisible();
@@ -203,7 +203,7 @@ test('an admin adds, edits and deletes a tutorial in Add Tutorial', async ({ pag
   await expect(page.getByText('Tutorial updated successfully')).toBeVisible();
 
   // Players find it under its category, with the channel and no view count (no API key here).
-  await page.getByRole('button', { name: 'Tutorials', exact: true }).click();
+  await page.getByRole('link', { name: 'Tutorials', exact: true }).click();
   await page
     .getByRole('group', { name: 'Tutorial categories' })
     .getByRole('button', { name: 'Equipment' })

@@ -49,7 +49,7 @@ async function createEvent(api: APIRequestContext, body: Record<string, unknown>
 
 async function openEvents(page: Page) {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Events', exact: true }).click();
+  await page.getByRole('link', { name: 'Events', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Upcoming Events' })).toBeVisible();
   await expect(page.getByTestId('events-section')).toBeVisible();
 }
@@ -184,14 +184,14 @@ test('register, waitlist and cancel from a card; the waitlisted player is promot
 
   // The first cancels: the place goes to the waitlisted player.
   await page.reload();
-  await page.getByRole('button', { name: 'Events', exact: true }).click();
+  await page.getByRole('link', { name: 'Events', exact: true }).click();
   await section(page).getByRole('button', { name: 'Grid' }).click();
   await mine.getByRole('button', { name: 'Cancel registration' }).click();
   await expect(mine.getByRole('button', { name: 'Join waitlist' })).toBeVisible();
   await expect(mine.getByTestId('event-registrations')).toHaveText('1/1 registered');
 
   await other.page.reload();
-  await other.page.getByRole('button', { name: 'Events', exact: true }).click();
+  await other.page.getByRole('link', { name: 'Events', exact: true }).click();
   await section(other.page).getByRole('button', { name: 'Grid' }).click();
   await expect(theirs.getByText("You're registered")).toBeVisible();
   await theirs.getByRole('button', { name: 'Cancel registration' }).click();
@@ -252,8 +252,8 @@ test("the event page: fields, rules card, map link, calendar file; 'Event not fo
 
 async function openManageEvents(page: Page) {
   await signInThroughForm(page, DEMO_ADMIN, DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Admin Dashboard' }).click();
-  await page.getByRole('button', { name: /^Manage Events/ }).click();
+  await page.getByRole('link', { name: 'Admin Dashboard' }).click();
+  await page.getByRole('link', { name: /^Manage Events/ }).click();
   await expect(page.getByRole('heading', { name: 'Create Event' })).toBeVisible();
 }
 

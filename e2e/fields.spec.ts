@@ -65,7 +65,7 @@ test('an unknown field says so', async ({ page }) => {
 test('the Store Locator has a map view with the stores as markers (tiles blocked)', async ({ page }) => {
   await blockTiles(page);
   await page.goto('/');
-  await page.getByRole('button', { name: 'Store Locator', exact: true }).click();
+  await page.getByRole('link', { name: 'Store Locator', exact: true }).click();
   const section = page.getByTestId('stores-section');
   await expect(section.getByRole('list', { name: 'Stores' })).toBeVisible();
   await section.getByRole('button', { name: 'Map' }).click();

@@ -14,7 +14,7 @@ const section = (page: Page) => page.getByTestId('stores-section');
 
 async function openLocator(page: Page) {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Store Locator', exact: true }).click();
+  await page.getByRole('link', { name: 'Store Locator', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Store Locator', level: 1 })).toBeVisible();
 }
 
@@ -100,8 +100,8 @@ test('an admin adds, edits and deletes a store in Manage Stores, and the locator
 }) => {
   await signInAsAdmin(page);
   await page.goto('/');
-  await page.getByRole('button', { name: 'Admin Dashboard', exact: true }).click();
-  await page.getByRole('button', { name: /^Manage Stores/ }).click();
+  await page.getByRole('link', { name: 'Admin Dashboard', exact: true }).click();
+  await page.getByRole('link', { name: /^Manage Stores/ }).click();
   await expect(page.getByRole('heading', { name: 'Manage Stores', level: 2 })).toBeVisible();
 
   const name = `Test Depot ${uniqueName('')}`;
@@ -130,7 +130,7 @@ test('an admin adds, edits and deletes a store in Manage Stores, and the locator
   await expect(list.getByText(/Oregon · 77 Test Rd/)).toBeVisible();
 
   // The locator shows it under US, Oregon.
-  await page.getByRole('button', { name: 'Store Locator', exact: true }).click();
+  await page.getByRole('link', { name: 'Store Locator', exact: true }).click();
   const stores = section(page);
   await stores.getByRole('tablist', { name: 'Country' }).getByRole('tab', { name: 'US' }).click();
   await stores.getByRole('tablist', { name: 'Region' }).getByRole('tab', { name: 'Oregon' }).click();
@@ -142,8 +142,8 @@ test('an admin adds, edits and deletes a store in Manage Stores, and the locator
     'https://testdepot.example.com',
   );
 
-  await page.getByRole('button', { name: 'Admin Dashboard', exact: true }).click();
-  await page.getByRole('button', { name: /^Manage Stores/ }).click();
+  await page.getByRole('link', { name: 'Admin Dashboard', exact: true }).click();
+  await page.getByRole('link', { name: /^Manage Stores/ }).click();
   await page
     .getByRole('list', { name: 'Stores' })
     .getByRole('button', { name: `Delete ${name}` })

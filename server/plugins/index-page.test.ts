@@ -129,6 +129,38 @@ describe('GET / carries the first feed page and preloads its first image', () =>
     expect(file.body).toBe(INDEX);
   });
 
+  it('gives every path of the app its HTML with the viewer (issue 20: each section has its path)', async () => {
+    const paths = [
+      '/events',
+      '/events?type=Milsim&view=grid',
+      '/stores?country=Canada',
+      '/news',
+      '/tutorials?category=Tactics',
+      '/admin',
+      '/admin/events',
+      '/admin/analytics?range=30d',
+      '/bookmarks',
+      '/posts/00000000-0000-4000-8000-000000000001',
+      '/?section=events',
+      '/no/such/page',
+    ];
+    const viewer = `<script type="application/json" id="${VIEWER_DATA_ID}">`;
+    for (const url of paths) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain('<div id="root">');
+      expect(res.body, url).toContain(viewer);
+      const head = await t.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.body, url).toBe('');
+    }
+    // The API keeps its JSON 404.
+    const api = await t.app.inject({ url: '/api/events-nope' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().message).toMatch(/^Not found/);
+  });
+
   it('carries the signed-in viewer exactly as GET /api/user answers them, privately', async () => {
     const hostile = await createUser(t.database.db, { bio: HOSTILE });
     for (const url of ['/', '/teams', '/profile/nobody_here']) {

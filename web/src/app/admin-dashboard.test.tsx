@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { aUser, json, mockFetch, renderApp, signedIn } from '@web/test/utils';
 import { describe, expect, it } from 'vitest';
 import { AdminDashboard as AdminSection } from './admin-dashboard';
-import { HomePage } from './routes/home';
-import { SectionProvider } from './section';
+import { AppRoutes } from './router';
 
 const TILES = [
   'Add Tutorial',
@@ -19,14 +18,15 @@ const TILES = [
   'Manage Catalog',
 ];
 
-const tile = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}`) });
+const tile = (name: string) => screen.getByRole('link', { name: new RegExp(`^${name}`) });
+const location = () => screen.getByTestId('location');
 
 describe('admin section', () => {
   it('shows the six dashboard tiles of the spec in order, then Manage Admins, Stores, Fields and Catalog', async () => {
     mockFetch(signedIn(aUser({ role: 'admin' })));
     renderApp(<AdminSection />);
     const list = screen.getByRole('list', { name: 'Admin tools' });
-    expect(Array.from(list.querySelectorAll('li button .font-semibold')).map((el) => el.textContent)).toEqual(
+    expect(Array.from(list.querySelectorAll('li a .font-semibold')).map((el) => el.textContent)).toEqual(
       TILES,
     );
   });
@@ -46,15 +46,18 @@ describe('admin section', () => {
           daily: [],
         }),
     });
-    renderApp(<AdminSection />);
+    renderApp(<AppRoutes />, { route: '/admin' });
     const name = 'View Analytics';
-    await userEvent.click(tile(name));
-    const heading = screen.getByRole('heading', { name });
-    expect(heading).toHaveFocus();
+    await userEvent.click(await screen.findByRole('link', { name: /^View Analytics/ }));
+    expect(location()).toHaveTextContent(/^\/admin\/analytics$/);
+    const heading = await screen.findByRole('heading', { name });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(await screen.findByText('42')).toBeInTheDocument();
     expect(screen.queryByText('Coming soon.')).not.toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Admin tools' })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/admin');
+    await userEvent.click(screen.getByRole('link', { name: 'Back to Dashboard' }));
+    expect(location()).toHaveTextContent(/^\/admin$/);
     expect(screen.getByRole('list', { name: 'Admin tools' })).toBeInTheDocument();
     expect(tile(name)).toHaveFocus();
   });
@@ -65,13 +68,13 @@ describe('admin section', () => {
       'GET /api/posts/feed': () => json([]),
       'GET /api/admin/blocked-words': () => json([]),
     });
-    renderApp(<AdminSection />);
-    await userEvent.click(tile('Moderate Posts'));
+    renderApp(<AppRoutes />, { route: '/admin' });
+    await userEvent.click(await screen.findByRole('link', { name: /^Moderate Posts/ }));
     expect(await screen.findByText('No posts to moderate.')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Back to Dashboard' }));
     await userEvent.click(tile('Manage Blocked Words'));
     expect(await screen.findByText('No blocked words yet.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Back to Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toBeInTheDocument();
   });
 
   it('opens Add Tutorial and Manage News', async () => {
@@ -80,11 +83,11 @@ describe('admin section', () => {
       'GET /api/tutorials': () => json([]),
       'GET /api/news': () => json([]),
     });
-    renderApp(<AdminSection />);
-    await userEvent.click(tile('Add Tutorial'));
+    renderApp(<AppRoutes />, { route: '/admin' });
+    await userEvent.click(await screen.findByRole('link', { name: /^Add Tutorial/ }));
     expect(await screen.findByRole('form', { name: 'New Tutorial' })).toBeInTheDocument();
     expect(await screen.findByText('No tutorials yet.')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Back to Dashboard' }));
     await userEvent.click(tile('Manage News'));
     expect(await screen.findByRole('form', { name: 'Create News Article' })).toBeInTheDocument();
     expect(await screen.findByText('No news articles yet.')).toBeInTheDocument();
@@ -92,17 +95,13 @@ describe('admin section', () => {
 });
 
 describe('home page, admin section', () => {
-  const renderAdminSection = () =>
-    renderApp(
-      <SectionProvider initial="admin">
-        <HomePage />
-      </SectionProvider>,
-    );
+  const renderAdminSectionAt = (route: string) => renderApp(<AppRoutes />, { route });
+  const renderAdminSection = () => renderApp(<AppRoutes />, { route: '/admin' });
 
   it('gives admins the dashboard', async () => {
     mockFetch(signedIn(aUser({ role: 'admin' })));
     renderAdminSection();
-    expect(screen.getByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeInTheDocument();
     expect(await screen.findByRole('list', { name: 'Admin tools' })).toBeInTheDocument();
     expect(screen.queryByText('Admins only.')).not.toBeInTheDocument();
   });
@@ -114,5 +113,16 @@ describe('home page, admin section', () => {
     expect(await screen.findByText('Admins only.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Admin tools' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Moderate Posts/ })).not.toBeInTheDocument();
+  });
+
+  it('opens a tool from its address, and sends an unknown tool’s address to the dashboard', async () => {
+    mockFetch({ ...signedIn(aUser({ role: 'admin' })), 'GET /api/admin/blocked-words': () => json([]) });
+    const { unmount } = renderAdminSectionAt('/admin/blocked-words');
+    expect(await screen.findByText('No blocked words yet.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Manage Blocked Words', level: 2 })).toBeInTheDocument();
+    unmount();
+    renderAdminSectionAt('/admin/no-such-tool');
+    expect(await screen.findByRole('list', { name: 'Admin tools' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);
   });
 });

@@ -1,12 +1,11 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { queryClient as defaultClient } from '@web/lib/query-client';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { SectionProvider } from './section';
 
 // The toast region (sonner) is not needed for the first paint: it loads beside the page.
 const Toaster = lazy(() => import('@web/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
-/** Everything the pages share: the query cache, the home section and the toast region. */
+/** Everything the pages share: the query cache and the toast region. */
 export function Providers({
   children,
   client = defaultClient,
@@ -16,12 +15,10 @@ export function Providers({
 }) {
   return (
     <QueryClientProvider client={client}>
-      <SectionProvider>
-        {children}
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      </SectionProvider>
+      {children}
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,20 +1,102 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { aUser, json, mockFetch, renderApp, signedIn, signedOut } from '@web/test/utils';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from './router';
 
 const location = () => screen.getByTestId('location').textContent;
+const search = () => screen.getByTestId('location').getAttribute('data-search');
 
 describe('routes', () => {
   it.each(['/settings', '/gear', '/teams/create', '/teams/t-1/manage'])(
-    'send a signed-out visitor from %s to /auth',
+    'send a signed-out visitor from %s to /auth with the page as next',
     async (route) => {
       mockFetch(signedOut());
       renderApp(<AppRoutes />, { route });
       expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
       expect(location()).toBe('/auth');
+      expect(search()).toBe(`?next=${encodeURIComponent(route)}`);
     },
   );
+
+  it('keep the query string of the page asked for in next', async () => {
+    mockFetch(signedOut());
+    renderApp(<AppRoutes />, { route: '/gear?tab=top' });
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(new URLSearchParams(search() ?? '').get('next')).toBe('/gear?tab=top');
+  });
+
+  it('come back to next after signing in', async () => {
+    let user: unknown = null;
+    mockFetch({
+      'GET /api/user': () => (user ? json(user) : json({ message: 'Not signed in' }, 401)),
+      'POST /api/login': () => {
+        user = aUser();
+        return json(user);
+      },
+    });
+    renderApp(<AppRoutes />, { route: '/auth?next=%2Fsettings' });
+    await userEvent.type(await screen.findByLabelText('Username'), 'ghost_actual');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-pass-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Settings', level: 1 }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(location()).toBe('/settings');
+  }, 30_000);
+
+  it.each([
+    ['/auth?next=%2Fteams%3FplayStyle%3Dmilsim', '/teams', '?playStyle=milsim'],
+    ['/auth?next=%2F%2Fevil.com', '/', ''],
+    ['/auth?next=%2F%5Cevil.com', '/', ''],
+    ['/auth?next=https%3A%2F%2Fevil.com', '/', ''],
+    ['/auth?next=javascript%3Aalert(1)', '/', ''],
+    ['/auth?next=%252F%252Fevil.com', '/', ''],
+  ])('send a signed-in visitor from %s to %s%s (same-site paths only)', async (route, path, query) => {
+    mockFetch({ ...signedIn(), 'GET /api/posts/feed': () => json([]), 'GET /api/teams': () => json([]) });
+    renderApp(<AppRoutes />, { route });
+    await waitFor(() => expect(location()).toBe(path));
+    expect(search()).toBe(query);
+  });
+
+  it.each([
+    ['feed', '/'],
+    ['events', '/events'],
+    ['locator', '/stores'],
+    ['news', '/news'],
+    ['tutorials', '/tutorials'],
+    ['admin', '/admin'],
+    ['no-such-section', '/'],
+  ])('redirect the old address /?section=%s to %s, replacing it', async (section, path) => {
+    mockFetch({ ...signedOut(), 'GET /api/posts/feed': () => json([]) });
+    renderApp(<AppRoutes />, { route: `/?section=${section}` });
+    await waitFor(() => expect(location()).toBe(path));
+    expect(search()).toBe('');
+  });
+
+  it('keep the other query parameters of an old section address', async () => {
+    mockFetch(signedOut());
+    renderApp(<AppRoutes />, { route: '/?section=tutorials&category=Tactics' });
+    await waitFor(() => expect(location()).toBe('/tutorials'));
+    expect(search()).toBe('?category=Tactics');
+    expect(await screen.findByRole('button', { name: 'Tactics', pressed: true })).toBeInTheDocument();
+  });
+
+  it('show Admins only. at /admin and /admin/events to a player who is not an admin', async () => {
+    for (const route of ['/admin', '/admin/events']) {
+      mockFetch(signedIn(aUser({ role: 'user' })));
+      const { unmount } = renderApp(<AppRoutes />, { route });
+      expect(await screen.findByText('Admins only.')).toBeInTheDocument();
+      expect(screen.queryByRole('list', { name: 'Admin tools' })).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('link the hero’s Explore Events to /events', async () => {
+    mockFetch({ ...signedOut(), 'GET /api/posts/feed': () => json([]) });
+    renderApp(<AppRoutes />, { route: '/' });
+    expect(await screen.findByRole('link', { name: 'Explore Events' })).toHaveAttribute('href', '/events');
+  });
 
   it('show a spinner while the current user loads', async () => {
     let answer: (r: Response) => void = () => {};
@@ -78,7 +160,7 @@ describe('routes', () => {
         .map(([, init]) => JSON.parse(String(init?.body)).path);
     await waitFor(() => expect(views()).toEqual(['/auth']));
   });
-  it('open a news article at its own address over the News section', async () => {
+  it('open a news article at its own address over the News section, and close it to /news', async () => {
     const id = '00000000-0000-4000-8000-000000000201';
     const article = {
       id,
@@ -103,5 +185,8 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Latest News', level: 1 })).toBeInTheDocument();
     expect(await screen.findByRole('dialog', { name: 'Shared by address' })).toBeInTheDocument();
     expect(location()).toBe(`/news/${id}`);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(location()).toBe('/news'));
+    expect(screen.getByRole('heading', { name: 'Latest News', level: 1 })).toBeInTheDocument();
   });
 });

@@ -4,9 +4,11 @@ import { hasEmbeddedProfile } from '@web/features/profiles/api/embedded-profile'
 import { embeddedViewerSignedIn } from '@web/lib/auth';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { HomePage, preloadHomeContent } from './routes/home';
+import { HomePage, preloadHomeContent, SectionPage } from './routes/home';
+import { HOME_SECTIONS } from './sections';
 import { AppShell } from './shell/app-shell';
 import { GuestOnly, RequireAuth } from './shell/guards';
+import { ScrollManager } from './shell/scroll-manager';
 
 /**
  * One chunk per page (React.lazy); each route file exports its page by name. `preload()` fetches
@@ -40,7 +42,6 @@ const GearPage = page(() => import('./routes/gear'), 'GearPage');
 const SettingsPage = page(() => import('./routes/settings'), 'SettingsPage');
 const ProfilePage = page(() => import('./routes/profile'), 'ProfilePage');
 const EventPage = page(() => import('./routes/event'), 'EventPage');
-const NewsArticlePage = page(() => import('./routes/news-article'), 'NewsArticlePage');
 const FieldsPage = page(() => import('./routes/fields'), 'FieldsPage');
 const FieldPage = page(() => import('./routes/field'), 'FieldPage');
 const ProductPage = page(() => import('./routes/product'), 'ProductPage');
@@ -80,14 +81,17 @@ export function preloadRendered(pathname: string): Promise<unknown> {
 export const preloadProfilePage = (): Promise<unknown> => ProfilePage.preload();
 
 /**
- * SPEC §2 routes. Protected ones sit under RequireAuth (a spinner while the user loads, then
- * /auth when signed out); /auth sends a signed-in visitor to /. Declarative routes keep the
- * router's share of the first load small (the data router adds ~16 KB gzipped).
+ * SPEC §2 routes, and each section at its path (issue 20). Protected ones sit under RequireAuth
+ * (a spinner while the user loads, then /auth?next=<the page>); /auth sends a signed-in visitor
+ * to `next` (a path of this site) or /. Declarative routes keep the router's share of the first
+ * load small (the data router adds ~16 KB gzipped); ScrollManager does what its
+ * <ScrollRestoration> would (decision 021).
  */
 export function AppRoutes() {
   return (
     <>
       <PageViewReporter />
+      <ScrollManager />
       <Routes>
         <Route path="/auth" element={<GuestOnly />}>
           <Route index element={<AuthPage />} />
@@ -101,11 +105,11 @@ export function AppRoutes() {
           }
         >
           <Route index element={<HomePage />} />
+          {SECTION_ROUTES}
           <Route path="teams" element={<TeamsPage />} />
           <Route path="teams/:teamId" element={<TeamPage />} />
           <Route path="profile/:username" element={<ProfilePage />} />
           <Route path="events/:eventId" element={<EventPage />} />
-          <Route path="news/:newsId" element={<NewsArticlePage />} />
           <Route path="fields" element={<FieldsPage />} />
           <Route path="fields/:fieldId" element={<FieldPage />} />
           <Route path="products/:productId" element={<ProductPage />} />
@@ -121,6 +125,19 @@ export function AppRoutes() {
     </>
   );
 }
+
+/**
+ * Each section of the registry at its path (issue 20), the feed being the index route. A section
+ * with `param` also answers under it with one more segment, in the same element (News: the
+ * article's dialog over the list at /news/{id}; Admin: each tool at /admin/{tool}).
+ */
+const SECTION_ROUTES = HOME_SECTIONS.filter((s) => s.path !== '/').map((s) => (
+  <Route
+    key={s.id}
+    path={'param' in s ? `${s.path.slice(1)}/:${s.param}?` : s.path.slice(1)}
+    element={<SectionPage section={s.id} />}
+  />
+));
 
 /** Page views of every route, /auth included (it sits outside the shell). */
 function PageViewReporter() {

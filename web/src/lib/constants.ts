@@ -11,7 +11,5 @@ export const DEFAULT_THEME: Theme = 'dark';
 
 /** Typing pauses this long before a search runs (the header search, Manage Admins). */
 export const SEARCH_DEBOUNCE_MS = 300;
-/** The sidebar switches a home section this long after navigating to /. */
-export const SECTION_SWITCH_DELAY_MS = 100;
 /** The uploader's retry delays. */
 export const UPLOAD_RETRY_DELAYS = [0, 1000, 3000, 5000];

@@ -12,6 +12,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   localStorage.clear();
+  sessionStorage.clear();
   document.documentElement.className = '';
 });
 
@@ -36,6 +37,8 @@ if (!window.ResizeObserver) {
     disconnect() {}
   };
 }
+// jsdom does not scroll (its scrollTo only logs 'Not implemented'); tests that need it stub it.
+window.scrollTo = (() => {}) as typeof window.scrollTo;
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 if (!Element.prototype.hasPointerCapture) Element.prototype.hasPointerCapture = () => false;
 if (!Element.prototype.releasePointerCapture) Element.prototype.releasePointerCapture = () => {};

@@ -48,7 +48,11 @@ export const signedOut = () => ({ 'GET /api/user': () => json({ message: 'Not si
 
 export function LocationDisplay() {
   const location = useLocation();
-  return <div data-testid="location">{location.pathname}</div>;
+  return (
+    <div data-testid="location" data-search={location.search}>
+      {location.pathname}
+    </div>
+  );
 }
 
 /** Renders with a fresh query cache, the app providers and an in-memory router at `route`. */

@@ -4,7 +4,7 @@ import { PageContainer } from '@web/components/page';
 import { Button } from '@web/components/ui/button';
 import { FeedSection } from '@web/features/posts/components/feed-section';
 import { Calendar, ChevronRight } from 'lucide-react';
-import { useSection } from '../section';
+import { Link } from 'react-router';
 
 export { preloadFeedCards } from '@web/features/posts/components/feed-section';
 
@@ -21,7 +21,6 @@ export function FeedHome() {
 }
 
 function Hero() {
-  const { setSection } = useSection();
   return (
     <section
       aria-labelledby="hero-title"
@@ -52,13 +51,15 @@ function Hero() {
             <ChevronRight aria-hidden="true" />
           </Button>
           <Button
+            asChild
             size="lg"
             variant="outline"
             className="border-white/30 bg-white/5 text-white hover:bg-white/15 hover:text-white"
-            onClick={() => setSection('events')}
           >
-            <Calendar aria-hidden="true" />
-            Explore Events
+            <Link to="/events">
+              <Calendar aria-hidden="true" />
+              Explore Events
+            </Link>
           </Button>
         </div>
       </div>

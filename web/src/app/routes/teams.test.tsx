@@ -96,6 +96,47 @@ describe('/teams', () => {
     expect(searches.map(([u]) => new URL(String(u), 'http://l').searchParams.get('search'))).toEqual(['zzz']);
   });
 
+  it('keeps the filters in the address, and opens with the address’s filters (issue 20)', async () => {
+    const fetchMock = mockFetch({ ...signedOut(), ...teamsApi() });
+    const { unmount } = renderApp(
+      <Routes>
+        <Route path="/teams" element={<TeamsPage />} />
+      </Routes>,
+      { route: '/teams?playStyle=milsim&recruiting=true' },
+    );
+    await waitFor(() => expect(cardNames()).toEqual(['Night Owls']));
+    expect(screen.getByLabelText('Play style')).toHaveValue('milsim');
+    expect(screen.getByLabelText('Recruiting')).toHaveValue('true');
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('playStyle=milsim'))).toBe(true);
+    unmount();
+
+    renderTeams();
+    await screen.findByText('Night Owls');
+    const search = () =>
+      new URLSearchParams(screen.getByTestId('location').getAttribute('data-search') ?? '');
+    await userEvent.selectOptions(screen.getByLabelText('Play style'), 'speedsoft');
+    await waitFor(() => expect(search().get('playStyle')).toBe('speedsoft'));
+    await userEvent.type(screen.getByLabelText('Search teams'), 'quick');
+    await waitFor(() => expect(search().get('q')).toBe('quick'));
+    expect(search().get('playStyle')).toBe('speedsoft');
+    await userEvent.selectOptions(screen.getByLabelText('Play style'), '');
+    await waitFor(() => expect(search().get('playStyle')).toBeNull());
+    expect(search().get('q')).toBe('quick');
+  });
+
+  it('ignores a filter value the address should not hold', async () => {
+    mockFetch({ ...signedOut(), ...teamsApi() });
+    renderApp(
+      <Routes>
+        <Route path="/teams" element={<TeamsPage />} />
+      </Routes>,
+      { route: '/teams?playStyle=%3Cscript%3E&recruiting=maybe' },
+    );
+    await waitFor(() => expect(cardNames()).toEqual(['Night Owls', 'Quick Draw']));
+    expect(screen.getByLabelText('Play style')).toHaveValue('');
+    expect(screen.getByLabelText('Recruiting')).toHaveValue('all');
+  });
+
   it('loads more teams after the last one shown', async () => {
     const first = Array.from({ length: 20 }, (_, i) => aTeam(i + 1, { name: `Squad ${i + 1}` }));
     const fetchMock = mockFetch({

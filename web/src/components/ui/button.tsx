@@ -19,7 +19,8 @@ export const buttonVariants = cva(
         default: 'h-10 px-4 py-2',
         sm: 'h-9 px-3',
         lg: 'h-11 px-6 text-base',
-        icon: 'size-10',
+        // 44 px below md: a phone's tap target (issue 20).
+        icon: 'size-11 md:size-10',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },

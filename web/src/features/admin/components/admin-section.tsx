@@ -17,7 +17,8 @@ import {
   Tags,
   UserCog,
 } from 'lucide-react';
-import { type ComponentType, useEffect, useRef, useState } from 'react';
+import { type ComponentType, useEffect, useRef } from 'react';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 
 export type AdminView =
   | 'tutorial'
@@ -105,26 +106,32 @@ export const ADMIN_TILES: readonly Tile[] = [
   },
 ];
 
+/** The dashboard's path; each tool is at `/admin/<view>` (issue 20). */
+export const ADMIN_PATH = '/admin';
+const toolPath = (view: AdminView) => `${ADMIN_PATH}/${view}`;
+const isAdminView = (value: string | undefined): value is AdminView =>
+  ADMIN_TILES.some((t) => t.view === value);
+
 /**
- * The admin dashboard: tiles that open a tool; every tool has a Back to Dashboard button.
- * Focus follows the switch: to the tool's heading on open, back to its tile on return.
+ * The admin dashboard: tiles that link to a tool at `/admin/<tool>` (the `tool` route parameter);
+ * every tool has a Back to Dashboard link. Focus follows the switch: to the tool's heading on
+ * open, back to its tile on return. An unknown tool's address goes to the dashboard.
  */
 export function AdminSection({ tools = {} }: { tools?: AdminTools }) {
-  const [view, setView] = useState<AdminView | null>(null);
-  const lastView = useRef<AdminView | null>(null);
+  const { tool } = useParams();
+  const location = useLocation();
+  const view = isAdminView(tool) ? tool : null;
+  /** The tool the dashboard was left for, when it came back from it by its Back to Dashboard link. */
+  const from = (location.state as { adminTool?: AdminView } | null)?.adminTool;
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const tileRefs = useRef(new Map<AdminView, HTMLButtonElement>());
+  const tileRefs = useRef(new Map<AdminView, HTMLAnchorElement>());
 
   useEffect(() => {
     if (view) headingRef.current?.focus();
-    else if (lastView.current) tileRefs.current.get(lastView.current)?.focus();
-  }, [view]);
+    else if (from) tileRefs.current.get(from)?.focus();
+  }, [view, from]);
 
-  const open = (next: AdminView) => {
-    lastView.current = next;
-    setView(next);
-  };
-
+  if (tool !== undefined && !view) return <Navigate to={ADMIN_PATH} replace />;
   const tile = view ? ADMIN_TILES.find((t) => t.view === view) : undefined;
   if (tile) {
     // Tools not built yet say 'Coming soon'.
@@ -132,9 +139,11 @@ export function AdminSection({ tools = {} }: { tools?: AdminTools }) {
     return (
       <section aria-labelledby="admin-view-heading" className="space-y-6">
         <div className="flex flex-wrap items-center gap-3">
-          <Button variant="outline" onClick={() => setView(null)}>
-            <ArrowLeft aria-hidden="true" />
-            {ADMIN_TEXTS.backToDashboard}
+          <Button asChild variant="outline">
+            <Link to={ADMIN_PATH} state={{ adminTool: tile.view }}>
+              <ArrowLeft aria-hidden="true" />
+              {ADMIN_TEXTS.backToDashboard}
+            </Link>
           </Button>
           <h2
             id="admin-view-heading"
@@ -154,13 +163,12 @@ export function AdminSection({ tools = {} }: { tools?: AdminTools }) {
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Admin tools">
       {ADMIN_TILES.map(({ view: v, title, description, icon: Icon }) => (
         <li key={v}>
-          <button
-            type="button"
+          <Link
+            to={toolPath(v)}
             ref={(el) => {
               if (el) tileRefs.current.set(v, el);
               else tileRefs.current.delete(v);
             }}
-            onClick={() => open(v)}
             aria-describedby={`admin-tile-${v}`}
             className="group flex h-full w-full items-center gap-4 rounded-xl border border-border bg-card p-5 text-left text-card-foreground shadow-sm transition-colors outline-none hover:border-primary/60 hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring"
           >
@@ -177,7 +185,7 @@ export function AdminSection({ tools = {} }: { tools?: AdminTools }) {
               className="size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5"
               aria-hidden="true"
             />
-          </button>
+          </Link>
         </li>
       ))}
     </ul>

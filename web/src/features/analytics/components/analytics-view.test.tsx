@@ -59,8 +59,21 @@ describe('AnalyticsView', () => {
     await userEvent.click(screen.getByRole('button', { name: '30d' }));
     expect(await screen.findByText('310')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '30d' })).toHaveAttribute('aria-pressed', 'true');
+    // The range lives in the address (issue 20).
+    expect(screen.getByTestId('location')).toHaveAttribute('data-search', '?range=30d');
     const urls = fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('analytics'));
     expect(urls).toEqual(['/api/admin/analytics?range=7d', '/api/admin/analytics?range=30d']);
+  });
+
+  it('opens on the range of the address (/admin/analytics?range=30d), 7d for anything else', async () => {
+    mockFetch({ ...signedIn(aUser({ role: 'admin' })), 'GET /api/admin/analytics': handler });
+    const { unmount } = renderApp(<AnalyticsView />, { route: '/admin/analytics?range=30d' });
+    expect(await screen.findByText('310')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '30d' })).toHaveAttribute('aria-pressed', 'true');
+    unmount();
+    renderApp(<AnalyticsView />, { route: '/admin/analytics?range=9999d' });
+    expect(await screen.findByText('42')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '7d' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it("says 'Failed to load analytics' when the report fails", async () => {

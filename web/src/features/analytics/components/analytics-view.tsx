@@ -3,8 +3,9 @@ import { ANALYTICS_RANGES } from '@contract/constants';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { useQueryParam } from '@web/lib/use-query-param';
 import { Clock, Users } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useAnalytics } from '../api/get-analytics';
 
 /** uPlot and the charts load only when the report is shown (never in the first load of /). */
@@ -103,7 +104,8 @@ function ReportSkeleton() {
  * duration, the daily charts, top searches, top locations, post activity and top pages.
  */
 export function AnalyticsView() {
-  const [range, setRange] = useState<AnalyticsRange>(ANALYTICS_DEFAULT_RANGE);
+  // The range lives in the address (`/admin/analytics?range=30d`, issue 20).
+  const [range, setRange] = useQueryParam<AnalyticsRange>('range', ANALYTICS_RANGES, ANALYTICS_DEFAULT_RANGE);
   const report = useAnalytics(range);
   const data = report.data;
 

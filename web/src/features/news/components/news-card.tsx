@@ -31,7 +31,7 @@ export function NewsCard({ article, priority }: { article: NewsArticle; priority
         <h3 className="text-lg leading-snug font-semibold">
           <Link
             to={`/news/${article.id}`}
-            state={{ fromList: true }}
+            state={{ fromList: true, keepScroll: true }}
             className="outline-none after:absolute after:inset-0 after:content-[''] group-hover:text-primary"
           >
             {article.title}

@@ -14,7 +14,7 @@ const ArticleDialog = lazy(() => import('./article-dialog').then((m) => ({ defau
 /**
  * The News section of the home page (SPEC §2): the articles, newest first, 20 at a time, and
  * the article dialog over them while the address is /news/{id}. Closing goes back to where the
- * reader came from (the list), or to / when the article's address was opened directly.
+ * reader came from (the list), or to /news when the article's address was opened directly.
  */
 export function NewsSection() {
   const news = useNewsList();
@@ -25,7 +25,7 @@ export function NewsSection() {
 
   const close = () => {
     if ((location.state as { fromList?: boolean } | null)?.fromList) navigate(-1);
-    else navigate('/', { replace: true });
+    else navigate('/news', { replace: true });
   };
 
   return (

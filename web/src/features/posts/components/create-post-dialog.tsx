@@ -26,6 +26,7 @@ import { type KeyboardEvent, useId, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useCreatePost } from '../api/create-post';
+import { useComposeRequests } from '../compose-request';
 
 const T = CREATE_POST_TEXTS;
 
@@ -70,6 +71,8 @@ export function CreatePostControl() {
  */
 export function CreatePostDialog() {
   const [open, setOpen] = useState(false);
+  // The phone's bottom bar opens it too (its Create tab, issue 20).
+  useComposeRequests(() => setOpen(true));
   const [uploaderOpen, setUploaderOpen] = useState(false);
   const [uploadSlots, setUploadSlots] = useState(MAX_POST_IMAGES);
   const form = useForm<CreatePostForm>({ resolver, defaultValues: EMPTY });

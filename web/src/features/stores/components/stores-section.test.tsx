@@ -62,6 +62,24 @@ describe('Store locator section', () => {
     expect(cardNames()).toEqual(['Coastline Airsoft', 'Harbour Airsoft']);
   });
 
+  it('keeps the country and region in the address, and opens on them (issue 20)', async () => {
+    stores();
+    const { unmount } = renderApp(<StoresSection />, { route: '/stores?country=US&region=Texas' });
+    await waitFor(() => expect(cardNames()).toEqual(['Lone Star Outpost']));
+    expect(screen.getByRole('tab', { name: 'US' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Texas' })).toHaveAttribute('aria-selected', 'true');
+    unmount();
+
+    renderApp(<StoresSection />, { route: '/stores' });
+    const search = () => screen.getByTestId('location').getAttribute('data-search');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Texas' }));
+    expect(search()).toBe('?region=Texas');
+    await userEvent.click(screen.getByRole('tab', { name: 'Canada' }));
+    expect(search()).toBe('?country=Canada');
+    await userEvent.click(screen.getByRole('tab', { name: 'All Countries' }));
+    expect(search()).toBe('');
+  });
+
   it('says No stores found in this region. when there are none', async () => {
     stores([]);
     renderApp(<StoresSection />);

@@ -4,6 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { cn } from '@web/lib/cn';
 import { toast } from '@web/lib/toast';
+import { anyText, useQueryParam, useSetQuery } from '@web/lib/use-query-param';
 import { List, LoaderCircle, LocateFixed, MapIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useStores } from '../api/get-stores';
@@ -61,9 +62,13 @@ function useNearMe() {
  * all), the store cards by name, or nearest first with "Near me".
  */
 export function StoresSection() {
-  const [country, setCountry] = useState<CountryTab>(ALL);
+  // The country and region live in the address (`?country=Canada&region=Ontario`, issue 20).
+  const [country] = useQueryParam<CountryTab>('country', [ALL, ...STORE_COUNTRIES], ALL);
+  const setQuery = useSetQuery();
   /** The chosen region; null is all. */
-  const [region, setRegion] = useState<string | null>(null);
+  const [regionParam, setRegionParam] = useQueryParam<string>('region', anyText(), '');
+  const region = regionParam === '' ? null : regionParam;
+  const setRegion = (value: string | null) => setRegionParam(value ?? '');
   const { near, locating, toggle } = useNearMe();
   const stores = useStores({ country: country === ALL ? undefined : country, near });
 
@@ -89,8 +94,8 @@ export function StoresSection() {
   );
 
   const chooseCountry = (value: string) => {
-    setCountry(value as CountryTab);
-    setRegion(null);
+    // One change of the address: the new country with the region back to all.
+    setQuery({ country: value === ALL ? null : value, region: null });
   };
 
   const body = stores.isPending ? (

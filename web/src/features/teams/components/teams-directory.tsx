@@ -3,8 +3,9 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { SEARCH_DEBOUNCE_MS } from '@web/lib/constants';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
+import { anyText, useQueryParam } from '@web/lib/use-query-param';
 import { LoaderCircle, Search } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTeamPages } from '../api/get-teams';
 import type { TeamListParams } from '../api/keys';
 import { PLAY_STYLE_LABELS, TEAM_TEXTS } from '../texts';
@@ -21,10 +22,30 @@ type Recruiting = 'all' | 'true' | 'false';
  */
 export function TeamsDirectory() {
   const ids = useId();
-  const [search, setSearch] = useState('');
-  const [playStyle, setPlayStyle] = useState<PlayStyle | ''>('');
-  const [recruiting, setRecruiting] = useState<Recruiting>('all');
+  // The filters live in the address (`/teams?playStyle=milsim&recruiting=true&q=wolf`, issue 20);
+  // the search box writes its term there once typing stops.
+  const [query, setQuery] = useQueryParam<string>('q', anyText(), '');
+  const [playStyle, setPlayStyle] = useQueryParam<PlayStyle | ''>('playStyle', PLAY_STYLES, '');
+  const [recruiting, setRecruiting] = useQueryParam<Recruiting>(
+    'recruiting',
+    ['all', 'true', 'false'],
+    'all',
+  );
+  const [search, setSearch] = useState(query);
   const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // The address follows the typed term; a new address (a link, Back) puts its term in the box.
+  const written = useRef(query);
+  useEffect(() => {
+    if (query === written.current) return;
+    written.current = query;
+    setSearch(query);
+  }, [query]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the debounced term changes.
+  useEffect(() => {
+    if (term === written.current) return;
+    written.current = term;
+    setQuery(term);
+  }, [term]);
   const params: TeamListParams = {
     search: term || undefined,
     playStyle: playStyle || undefined,

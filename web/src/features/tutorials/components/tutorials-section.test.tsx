@@ -38,6 +38,22 @@ describe('Tutorials section', () => {
     expect(urls[1]).toContain('category=How+to+Play');
   });
 
+  it('keeps the category in the address, and opens on it (issue 20)', async () => {
+    const fetchMock = mockFetch({ ...signedOut(), 'GET /api/tutorials': () => json([aTutorial(1)]) });
+    const { unmount } = renderApp(<TutorialsSection />, { route: '/tutorials?category=Tactics' });
+    expect(await screen.findByRole('button', { name: 'Tactics', pressed: true })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => categoryOf(String(u)) === 'Tactics')).toBe(true),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'How to Play' }));
+    expect(screen.getByTestId('location')).toHaveAttribute('data-search', '?category=How+to+Play');
+    await userEvent.click(screen.getByRole('button', { name: 'All' }));
+    expect(screen.getByTestId('location')).toHaveAttribute('data-search', '');
+    unmount();
+    renderApp(<TutorialsSection />, { route: '/tutorials?category=Nonsense' });
+    expect(await screen.findByRole('button', { name: 'All', pressed: true })).toBeInTheDocument();
+  });
+
   it('says No tutorials available in this category yet. for an empty category', async () => {
     mockFetch({
       ...signedOut(),

@@ -2,6 +2,7 @@ import { TUTORIAL_FILTERS, TUTORIAL_TEXTS, type Tutorial, type TutorialFilter } 
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { useQueryParam } from '@web/lib/use-query-param';
 import { GraduationCap, RotateCw } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTutorials } from '../api/get-tutorials';
@@ -15,7 +16,8 @@ const TutorialDialog = lazy(() => import('./tutorial-dialog').then((m) => ({ def
  * Tactics, Milsim, Maintenance; the chosen category's tutorials; the tutorial dialog.
  */
 export function TutorialsSection() {
-  const [filter, setFilter] = useState<TutorialFilter>('All');
+  // The category lives in the address (`?category=Tactics`, issue 20).
+  const [filter, setFilter] = useQueryParam<TutorialFilter>('category', TUTORIAL_FILTERS, 'All');
   const [open, setOpen] = useState<Tutorial | null>(null);
   const [opened, setOpened] = useState(false);
   const list = useTutorials(filter === 'All' ? null : filter);
