@@ -20,6 +20,19 @@ async function slowScript(page: Page) {
   });
 }
 
+/**
+ * Opens `path` without waiting for the app. The page must come rendered by the server (decision
+ * 020): when the server takes over a second to read its data (a busy machine) it answers the plain
+ * index.html, which shows no button of the page before the app runs; then it is asked again.
+ */
+async function openRendered(page: Page, path: string) {
+  for (let attempt = 1; ; attempt++) {
+    const html = await (await page.goto(path, { waitUntil: 'commit' }))?.text();
+    if (html?.includes('id="prerendered-page"')) return;
+    if (attempt === 3) throw new Error(`${path} came without the server's render ${attempt} times`);
+  }
+}
+
 const appStarted = (page: Page) => page.evaluate(() => document.documentElement.dataset.app === 'started');
 const waitForTheApp = (page: Page) =>
   page.waitForFunction(() => document.documentElement.dataset.app === 'started', undefined, {
@@ -32,7 +45,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('Create Post tapped before the app has started opens the dialog once it has', async ({ page }) => {
-  await page.goto('/', { waitUntil: 'commit' });
+  await openRendered(page, '/');
   const create = page.getByRole('button', { name: 'Create Post' });
   await create.click();
   expect(await appStarted(page)).toBe(false);
@@ -40,11 +53,11 @@ test('Create Post tapped before the app has started opens the dialog once it has
   await expect(create).toHaveAttribute('data-pending', '');
   await waitForTheApp(page);
   await expect(page.getByRole('dialog', { name: 'Create New Post' })).toBeVisible();
-  await expect(create).not.toHaveAttribute('data-pending');
+  await expect(page.locator('[data-pending]')).toHaveCount(0);
 });
 
 test('Enter on a focused button before the app has started is not lost either', async ({ page }) => {
-  await page.goto('/', { waitUntil: 'commit' });
+  await openRendered(page, '/');
   const create = page.getByRole('button', { name: 'Create Post' });
   await create.focus();
   await page.keyboard.press('Enter');
@@ -54,7 +67,7 @@ test('Enter on a focused button before the app has started is not lost either', 
 });
 
 test('Like tapped before the app has started counts once', async ({ page }) => {
-  await page.goto('/', { waitUntil: 'commit' });
+  await openRendered(page, '/');
   const card = page.locator('article').first();
   const like = card.getByRole('button', { name: 'Like', exact: true });
   const before = Number(await card.getByTestId('likes-count').textContent());
@@ -80,7 +93,7 @@ test('Like tapped before the app has started counts once', async ({ page }) => {
 });
 
 test('a sidebar entry tapped before the app has started takes you there', async ({ page }) => {
-  await page.goto('/', { waitUntil: 'commit' });
+  await openRendered(page, '/');
   await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
   expect(await appStarted(page)).toBe(false);
   // Teams is a link: the browser follows it (whether the app has started or not).
