@@ -1,4 +1,5 @@
 import './styles.css';
+import { replayEarlyTap } from '@web/lib/early-clicks';
 import { initTheme } from '@web/lib/theme';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -54,7 +55,11 @@ function render() {
   started();
 }
 
-/** React handles the page's events from here on; the browser tests wait for this mark before they click. */
+/**
+ * React handles the page's events from here on; the browser tests wait for this mark before they
+ * click. A tap that boot.js held until now is replayed (issue 20: no tap lost).
+ */
 function started() {
   document.documentElement.dataset.app = 'started';
+  void replayEarlyTap();
 }

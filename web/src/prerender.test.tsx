@@ -6,6 +6,7 @@ import { PROFILE_DATA_ID, type UserProfile } from '@contract/profiles';
 import { userQueryKey } from '@web/lib/auth';
 import { THEME_STORAGE_KEY } from '@web/lib/constants';
 import { queryClient } from '@web/lib/query-client';
+import { initTheme } from '@web/lib/theme';
 import { act, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
@@ -120,6 +121,21 @@ describe('/ and /auth rendered by the server (decision 020)', () => {
   it('/ is hydrated with its first feed page with no mismatch, the same nodes kept', async () => {
     const html = await renderHome(page, null);
     await expectHydrated('/', html, { [FEED_FIRST_PAGE_ID]: page }, ['h1', 'article', 'ul']);
+  });
+
+  // Issue 20: the server renders the default (dark) theme; a visitor who chose light has it on
+  // <html> before the scripts run, and hydration must not take that for a mismatch.
+  it('/ is hydrated in the stored light theme with no mismatch, the same nodes kept', async () => {
+    const html = await renderHome(page, null);
+    localStorage.setItem(THEME_STORAGE_KEY, 'light');
+    initTheme();
+    try {
+      await expectHydrated('/', html, { [FEED_FIRST_PAGE_ID]: page }, ['h1', 'header button']);
+      expect(document.documentElement).toHaveClass('light');
+    } finally {
+      localStorage.removeItem(THEME_STORAGE_KEY);
+      initTheme();
+    }
   });
 
   it('/auth is hydrated for a signed-out visitor with no mismatch, the same nodes kept', async () => {

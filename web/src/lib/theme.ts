@@ -53,7 +53,15 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * The server renders before it can read the visitor's storage: its markup has the default theme.
+ * Hydration starts from that too (the server snapshot), then renders again with the stored one,
+ * so a light theme is no hydration mismatch (issue 20). What shows before then follows the class
+ * that boot.js put on <html> (`dark:` variants), not this value.
+ */
+const serverTheme = (): Theme => DEFAULT_THEME;
+
 export function useTheme(): { theme: Theme; toggleTheme: () => void } {
-  const theme = useSyncExternalStore(subscribe, getTheme, getTheme);
+  const theme = useSyncExternalStore(subscribe, getTheme, serverTheme);
   return { theme, toggleTheme: () => setTheme(theme === 'dark' ? 'light' : 'dark') };
 }

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initTheme } from '@web/lib/theme';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ThemeToggle } from './theme-toggle';
 
@@ -44,5 +45,18 @@ describe('theme', () => {
     localStorage.setItem('theme', 'purple');
     expect(initTheme()).toBe('dark');
     expect(document.documentElement).toHaveClass('dark');
+  });
+
+  // Issue 20: the server cannot know the stored theme; its markup must be the browser's in both.
+  it('renders the same markup in both themes, both icons in it, the theme class showing one', () => {
+    localStorage.setItem('theme', 'dark');
+    initTheme();
+    const dark = renderToString(<ThemeToggle />);
+    localStorage.setItem('theme', 'light');
+    initTheme();
+    const light = renderToString(<ThemeToggle />);
+    expect(light).toBe(dark);
+    expect(dark).toContain('lucide-sun hidden dark:block');
+    expect(dark).toContain('lucide-moon dark:hidden');
   });
 });

@@ -2,7 +2,11 @@ import { Button } from '@web/components/ui/button';
 import { useTheme } from '@web/lib/theme';
 import { Moon, Sun } from 'lucide-react';
 
-/** Light/dark switch (SPEC §4): dark by default, remembered under the key 'theme'. */
+/**
+ * Light/dark switch (SPEC §4): dark by default, remembered under the key 'theme'. Both icons are in
+ * the markup and the theme's class on <html> shows one: the server's render is the same in both
+ * themes, and the right icon shows from the first paint.
+ */
 export function ThemeToggle() {
   const { theme, toggleTheme } = useTheme();
   return (
@@ -13,7 +17,8 @@ export function ThemeToggle() {
       title={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
       onClick={toggleTheme}
     >
-      {theme === 'dark' ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+      <Sun aria-hidden="true" className="hidden dark:block" />
+      <Moon aria-hidden="true" className="dark:hidden" />
     </Button>
   );
 }

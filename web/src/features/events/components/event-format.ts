@@ -15,7 +15,7 @@ export const formatDistance = (km: number) => `${km.toFixed(1)} km away`;
 /** The type badge's colours. */
 export const TYPE_BADGE: Record<EventType, string> = {
   Milsim: 'bg-red-500/15 text-red-700 dark:text-red-300',
-  Local: 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300',
+  Local: 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-300',
   Training: 'bg-sky-500/15 text-sky-700 dark:text-sky-300',
 };
 

@@ -84,7 +84,7 @@ export function RulesCard({ rules }: { rules: EventRules }) {
                 key={key}
                 className={
                   allowed
-                    ? 'inline-flex items-center gap-1 rounded-full bg-emerald-500/15 px-2.5 py-1 text-xs font-medium text-emerald-700 dark:text-emerald-300'
+                    ? 'inline-flex items-center gap-1 rounded-full bg-emerald-500/15 px-2.5 py-1 text-xs font-medium text-emerald-800 dark:text-emerald-300'
                     : 'inline-flex items-center gap-1 rounded-full bg-muted px-2.5 py-1 text-xs font-medium text-muted-foreground'
                 }
               >

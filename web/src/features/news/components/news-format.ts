@@ -11,6 +11,6 @@ export function newsDate(iso: string): string {
 export const CATEGORY_BADGE: Record<NewsCategory, string> = {
   News: 'bg-primary/15 text-primary border-primary/30',
   Reviews: 'bg-sky-500/15 text-sky-700 dark:text-sky-300 border-sky-500/30',
-  Tips: 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300 border-emerald-500/30',
+  Tips: 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-300 border-emerald-500/30',
   Events: 'bg-violet-500/15 text-violet-700 dark:text-violet-300 border-violet-500/30',
 };

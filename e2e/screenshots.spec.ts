@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { test as base } from '@playwright/test';
+import sharp from 'sharp';
+import { demoIds, MAIN_PAGES, signInAs, useStoredTheme } from './main-pages';
+
+// The screenshots of the README (docs/screenshots/<page>-<theme>.png): the main pages on a phone,
+// 360 x 740, in both themes. Written only with SCREENSHOTS=1 (`SCREENSHOTS=1 npx playwright test
+// e2e/screenshots.spec.ts --project=desktop`), so that no other run rewrites them.
+const test = base;
+const PAGES = ['feed', 'auth', 'profile', 'teams', 'fields', 'event', 'team', 'gear'];
+const OUT = path.resolve(import.meta.dirname, '..', 'docs', 'screenshots');
+
+test.skip(!process.env.SCREENSHOTS, 'SCREENSHOTS=1 writes the README screenshots');
+test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+
+for (const theme of ['dark', 'light'] as const) {
+  for (const name of PAGES) {
+    const main = MAIN_PAGES.find((p) => p.name === name);
+    if (!main) throw new Error(`no main page ${name}`);
+    test(`${name} in the ${theme} theme`, async ({ page }) => {
+      await useStoredTheme(page, theme);
+      await signInAs(page, main.viewer);
+      await page.goto(main.path(await demoIds(page.request)));
+      await page.waitForFunction(() => document.documentElement.dataset.app === 'started');
+      // Requests answered, images decoded, fades over.
+      await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
+      await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => {}))));
+      await page.waitForTimeout(600);
+      const png = await page.screenshot({ animations: 'disabled', caret: 'hide' });
+      // A palette PNG: a few tens of KB instead of a few hundred.
+      await sharp(png)
+        .png({ palette: true, quality: 80, compressionLevel: 9 })
+        .toFile(path.join(OUT, `${name}-${theme}.png`));
+    });
+  }
+}
