@@ -303,13 +303,15 @@ export function HeaderSearch() {
             }}
           />
           {text === '' ? (
-            <kbd
+            <span
               aria-hidden="true"
               data-testid="search-shortcut"
-              className="pointer-events-none absolute top-1/2 right-2 hidden -translate-y-1/2 rounded border border-border bg-muted px-1.5 py-0.5 font-sans text-[0.7rem] text-muted-foreground md:block"
+              className="pointer-events-none absolute top-1/2 right-2 hidden -translate-y-1/2 md:block"
             >
-              {shortcut}
-            </kbd>
+              <kbd className="rounded border border-border bg-muted px-1.5 py-0.5 font-sans text-[0.7rem] text-muted-foreground">
+                {shortcut}
+              </kbd>
+            </span>
           ) : null}
           {pending && open ? (
             <LoaderCircle
