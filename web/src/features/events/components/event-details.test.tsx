@@ -79,7 +79,9 @@ describe('event page: time zone and the phone layout (issue 20)', () => {
         ),
     });
     renderApp(<EventDetails id={eventId(1)} />);
-    expect(await screen.findByTestId('event-when')).toHaveTextContent('Jul 10, 2031 - 10:00 AM – 4:30 PM CDT');
+    expect(await screen.findByTestId('event-when')).toHaveTextContent(
+      'Jul 10, 2031 - 10:00 AM – 4:30 PM CDT',
+    );
   });
 
   it('a missing end shows the start time only', async () => {
