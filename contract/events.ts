@@ -2,6 +2,7 @@ import { mediaMap, pageQuery, text } from './common';
 import { EVENT_DEFAULTS, EVENT_TYPES } from './constants';
 import { z } from './messages';
 import { IMAGE_REF_MESSAGE, isImageRef } from './profiles';
+import { isTimeZone } from './time-zone';
 
 /**
  * Events (SPEC §2 Events section, Admin events management, §3 events and event_registrations,
@@ -190,6 +191,10 @@ export const event = z.object({
   description: z.string().nullable(),
   /** ISO date-time of the start (the instant the admin sent). */
   date: z.string(),
+  /** ISO date-time of the end, or null: a start time only (issue 20). */
+  endsAt: z.string().nullable(),
+  /** The IANA time zone the event's times are shown in (issue 20). */
+  timeZone: z.string(),
   /** 'City, State/Province'. */
   location: z.string(),
   address: z.string().nullable(),
@@ -293,11 +298,25 @@ const optionalRef = (message: string) =>
     .nullable()
     .optional();
 
+export const TIME_ZONE_MESSAGE = 'Must be an IANA time zone such as America/Chicago or UTC';
+export const ENDS_AT_MESSAGE = 'The end must be after the start';
+
+/** A time zone name (issue 20), checked with Intl. */
+export const timeZoneName = text().trim().max(64).refine(isTimeZone, { message: TIME_ZONE_MESSAGE });
+
+/** True when `endsAt` is missing or after `date` (both ISO). */
+export const endsAfterStart = (date: string | undefined, endsAt: string | null | undefined) =>
+  !date || !endsAt || Date.parse(endsAt) > Date.parse(date);
+
 const eventFields = {
   title: text().trim().min(1, 'Required').max(EVENT_LIMITS.title),
   description: optionalText(EVENT_LIMITS.description),
   /** The instant sent is the instant kept (an offset or Z is required). */
   date: z.iso.datetime({ offset: true }),
+  /** Optional; after `date` (issue 20). null clears it. */
+  endsAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  /** An IANA name; the server's TZ (or UTC) when left out on create. */
+  timeZone: timeZoneName.optional(),
   location: text().trim().min(1, 'Required').max(EVENT_LIMITS.location),
   address: optionalText(EVENT_LIMITS.address),
   lat: z.number().min(-90).max(90).nullable().optional(),
@@ -327,7 +346,8 @@ export const createEventBody = z
   })
   .strict()
   .refine(bothOrNeither, BOTH_OR_NEITHER)
-  .refine((b) => b.location !== undefined || !!b.fieldId, { message: 'Required', path: ['location'] });
+  .refine((b) => b.location !== undefined || !!b.fieldId, { message: 'Required', path: ['location'] })
+  .refine((b) => endsAfterStart(b.date, b.endsAt), { message: ENDS_AT_MESSAGE, path: ['endsAt'] });
 export type CreateEventBody = z.input<typeof createEventBody>;
 
 /** PATCH /api/events/{id} (admin): any of the fields; lat and lng together. */
@@ -341,7 +361,8 @@ export const updateEventBody = z
     capacity: z.number().int().min(0).max(EVENT_LIMITS.capacity).optional(),
   })
   .strict()
-  .refine(bothOrNeither, BOTH_OR_NEITHER);
+  .refine(bothOrNeither, BOTH_OR_NEITHER)
+  .refine((b) => endsAfterStart(b.date, b.endsAt), { message: ENDS_AT_MESSAGE, path: ['endsAt'] });
 export type UpdateEventBody = z.input<typeof updateEventBody>;
 
 /** The form's capacity field: parsed as an integer, falling back to 0 (SPEC §5). */

@@ -16,5 +16,6 @@ export * from './profiles';
 export * from './search';
 export * from './stores';
 export * from './teams';
+export * from './time-zone';
 export * from './tutorials';
 export * from './uploads';

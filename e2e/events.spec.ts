@@ -140,6 +140,8 @@ test('Near me asks for the location only when pressed; far from every event the 
   await events.getByRole('button', { name: 'Near me' }).click();
   await nearby;
   await expect(events.getByRole('button', { name: 'Near me' })).toHaveAttribute('aria-pressed', 'true');
+  // It widened its search to 500 km and says so (issue 20).
+  await expect(events.getByTestId('near-radius')).toHaveText('No events within 500 km');
   await expect(events.getByText('No events found for this category')).toBeVisible();
 });
 
@@ -414,4 +416,57 @@ test.describe('on a phone', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: shot('events-mobile.png') });
   });
+});
+
+test('issue 20: the event page at 360 px shows date, place, places left and Register in the first screen; the .ics carries TZID and DTEND', async ({
+  page,
+  baseURL,
+}) => {
+  const api = await adminApi(baseURL ?? '');
+  const title = `Phone Op ${uniqueName('op')}`;
+  const start = inDays(3, 9);
+  const event = await createEvent(api, {
+    title,
+    type: 'Local',
+    capacity: 30,
+    date: start.toISOString(),
+    endsAt: new Date(start.getTime() + 6 * 3_600_000).toISOString(),
+    timeZone: 'America/Chicago',
+    address: '100 Quarry Rd, Austin, TX',
+    description: 'A long description.\n'.repeat(30),
+    rules: { eyeProtection: 'full-seal', minimumAge: 16 },
+  });
+  await api.dispose();
+
+  await registerByApi(page.request);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/events/${event.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  // Times in the event's zone with its abbreviation.
+  await expect(page.getByTestId('event-when')).toHaveText(/ (CST|CDT)$/);
+  for (const shown of [
+    page.getByTestId('event-when'),
+    page.getByText('Austin, TX', { exact: true }),
+    page.getByTestId('places-left'),
+    page.getByRole('button', { name: 'Register' }),
+  ])
+    await expect(shown).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // The bar sits above the bottom navigation, not over it.
+  const bar = await page.getByTestId('event-action-bar').boundingBox();
+  const nav = await page.getByRole('navigation', { name: 'Mobile navigation' }).boundingBox();
+  expect(bar && nav).toBeTruthy();
+  expect(bar!.y + bar!.height).toBeLessThanOrEqual(nav!.y + 1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // The rules card follows; the end of the page is not hidden under the bar.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(page.getByRole('link', { name: 'Add to calendar' })).toBeInViewport();
+
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByTestId('event-action-bar').getByText("You're registered")).toBeVisible();
+
+  const ics = await (await page.request.get(`/api/events/${event.id}/ics`)).text();
+  expect(ics).toMatch(/DTSTART;TZID=America\/Chicago:\d{8}T\d{6}/);
+  expect(ics).toMatch(/DTEND;TZID=America\/Chicago:\d{8}T\d{6}/);
+  await page.screenshot({ path: shot('event-mobile.png') });
 });

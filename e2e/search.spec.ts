@@ -10,7 +10,7 @@ const pageView = (page: Page) =>
     (res: Response) => res.url().endsWith('/api/analytics/page-view') && res.request().method() === 'POST',
   );
 
-test('header search: players, events, gear, no results, keyboard choice; page views recorded', async ({
+test('header search: players, events, products, no results, keyboard choice; page views recorded', async ({
   page,
 }) => {
   await registerByApi(page.request);
@@ -59,10 +59,10 @@ test('header search: players, events, gear, no results, keyboard choice; page vi
   await expect(page.getByRole('heading', { level: 1, name: 'Operation Northwind' })).toBeVisible();
   await expect(box).toHaveValue('');
 
-  // Gear: a demo product.
+  // Products: a demo product of the catalog (issue 20: 'Gear' is now the players' gear).
   await box.fill('krytac');
   await expect(
-    listbox.getByRole('group', { name: 'Gear' }).getByRole('option', { name: 'Krytac Trident MkII CRB' }),
+    listbox.getByRole('group', { name: 'Products' }).getByRole('option', { name: 'Krytac Trident MkII CRB' }),
   ).toBeVisible();
 
   // Nothing matches.
@@ -105,4 +105,52 @@ test('signed out, 360 px wide: the search icon opens a full-width field whose pa
   await expect(page).toHaveURL(/\/profile\/lena_medic$/);
   await expect(box).toBeHidden();
   await expect(page.getByRole('button', { name: 'Open search' })).toBeVisible();
+});
+
+test('issue 20: one call finds every group; each result opens the thing found; Ctrl-K focuses the box', async ({
+  page,
+}) => {
+  await registerByApi(page.request);
+  await page.goto('/');
+  const box = page.getByRole('combobox', { name: 'Search' });
+  await expect(box).toBeVisible();
+
+  // Ctrl-K from anywhere focuses the box; the shortcut is shown on desktop.
+  await expect(page.getByTestId('search-shortcut')).toBeVisible();
+  await page.locator('main').click({ position: { x: 5, y: 5 } });
+  await expect(box).not.toBeFocused();
+  await page.keyboard.press('Control+k');
+  await expect(box).toBeFocused();
+
+  // One round trip for the whole panel: only /api/search is asked.
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (/^\/api\/(search|users\/search|events\/search|products)$/.test(path)) asked.push(path);
+  });
+  const listbox = page.getByRole('listbox');
+  await box.fill('m4');
+  const gear = listbox.getByRole('group', { name: 'Gear' });
+  await expect(gear.getByRole('option', { name: /HPA Speedsoft M4/ })).toBeVisible();
+  expect(asked).toEqual(['/api/search']);
+  await gear.getByRole('option', { name: /HPA Speedsoft M4/ }).click();
+  await expect(page).toHaveURL(/\/profile\/sarah\.speedsoft$/);
+
+  const cases: [string, string, RegExp, RegExp][] = [
+    ['ghost wolves', 'Teams', /Ghost Wolves/, /\/teams\/[0-9a-f-]{36}$/],
+    ['bunker', 'Fields', /The Bunker CQB/, /\/fields\/[0-9a-f-]{36}$/],
+    ['fraser valley', 'Stores', /Fraser Valley Tactical/, /\/stores\?country=Canada&region=/],
+    ['better teammate', 'News', /Five Habits That Make You a Better Teammate/, /\/news\/[0-9a-f-]{36}$/],
+    ['first aeg', 'Tutorials', /Choosing Your First AEG/, /\/tutorials\?category=Equipment$/],
+    ['krytac', 'Products', /Krytac Trident MkII CRB/, /\/products\/[0-9a-f-]{36}$/],
+  ];
+  for (const [query, group, name, url] of cases) {
+    await page.keyboard.press('Control+k');
+    await box.fill(query);
+    const option = listbox.getByRole('group', { name: group }).getByRole('option', { name }).first();
+    await expect(option).toBeVisible();
+    await option.click();
+    await expect(page).toHaveURL(url);
+    await expect(box).toHaveValue('');
+  }
 });

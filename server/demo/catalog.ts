@@ -18,6 +18,25 @@ export interface DemoEvent {
   scene?: Scene;
 }
 
+/** The time zone of a demo event's place, by its province or state (issue 20). */
+export const EVENT_ZONES: Record<string, string> = {
+  BC: 'America/Vancouver',
+  AB: 'America/Edmonton',
+  SK: 'America/Regina',
+  MB: 'America/Winnipeg',
+  ON: 'America/Toronto',
+  QC: 'America/Toronto',
+  NS: 'America/Halifax',
+  WA: 'America/Los_Angeles',
+  CA: 'America/Los_Angeles',
+  TX: 'America/Chicago',
+  FL: 'America/New_York',
+};
+
+/** How long a demo event lasts, in hours, by type; the night league is left without an end. */
+export const EVENT_HOURS: Record<DemoEvent['type'], number> = { Milsim: 24, Local: 6, Training: 4 };
+export const OPEN_ENDED_EVENTS = new Set(['speedsoft-night-league-round-5']);
+
 export const EVENTS: DemoEvent[] = [
   {
     slug: 'sunday-skirmish-fort-rouge',

@@ -73,6 +73,8 @@ export async function seedEvents(
       title: e.title,
       description: e.description ?? null,
       date: e.date.toISOString(),
+      endsAt: e.endDate ? e.endDate.toISOString() : null,
+      timeZone: e.timeZone ?? undefined,
       location: e.location,
       address: e.address ?? null,
       lat: e.lat ?? null,

@@ -72,6 +72,9 @@ export async function seedFields(
       description:
         'A full-day woodland op at the field: two factions, objectives every hour, chrono at 8:00.',
       date: new Date(now.getTime() + 12 * DAY).toISOString(),
+      // A full day (issue 20): nine hours, in the field's zone.
+      endsAt: new Date(now.getTime() + 12 * DAY + 9 * 3_600_000).toISOString(),
+      timeZone: 'America/Vancouver',
       type: 'Milsim',
       capacity: 80,
       fieldId: made[0],

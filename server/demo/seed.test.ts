@@ -152,6 +152,23 @@ describe('seedDemo', () => {
     ).toBeGreaterThanOrEqual(2);
   });
 
+  it('gives events an end after the start (one left open) and the time zone of their place; the search finds demo gear', async () => {
+    const list = await rows<{
+      title: string;
+      date: Date | string;
+      end_date: Date | string | null;
+      time_zone: string;
+    }>(t.database.db, sql`SELECT title, date, end_date, time_zone FROM events`);
+    const ended = list.filter((e) => e.end_date);
+    expect(list.filter((e) => !e.end_date).map((e) => e.title)).toEqual(['Speedsoft Night League - Round 5']);
+    for (const e of ended)
+      expect(new Date(e.end_date as string).getTime()).toBeGreaterThan(new Date(e.date).getTime());
+    expect(list.every((e) => e.time_zone.startsWith('America/'))).toBe(true);
+    expect(list.find((e) => e.title === 'Operation Northwind')?.time_zone).toBe('America/Vancouver');
+    const found = await t.app.inject({ url: '/api/search?q=m4' });
+    expect(found.json().gear.map((g: { title: string }) => g.title)).toContain('HPA Speedsoft M4');
+  });
+
   it('keeps gear averageRating and totalRatings equal to the ratings, never by the owner', async () => {
     const list = await rows<{
       average_rating: number;

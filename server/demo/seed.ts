@@ -28,7 +28,7 @@ import { backfillBadges } from '../modules/badges';
 import { describeAndResize, storePreparedImage } from '../modules/uploads';
 import type { ObjectStorage } from '../storage/types';
 import { avatarSvg, drawPixels, encodeWebp, gearSvg, posterSvg, sceneSvg } from './art';
-import { EVENTS, FIELDS, SEARCHES } from './catalog';
+import { EVENT_HOURS, EVENT_ZONES, EVENTS, FIELDS, OPEN_ENDED_EVENTS, SEARCHES } from './catalog';
 import { planCatalog, seedCatalog } from './catalog-products';
 import {
   type IdMap,
@@ -210,6 +210,10 @@ function buildPlan(now: Date, adminUsernames: string[]) {
       title: e.title,
       description: e.description,
       date,
+      endDate: OPEN_ENDED_EVENTS.has(e.slug)
+        ? null
+        : new Date(date.getTime() + EVENT_HOURS[e.type] * 3_600_000),
+      timeZone: EVENT_ZONES[e.location.split(', ').pop() ?? ''] ?? 'UTC',
       location: e.location,
       address: e.address,
       lat: e.lat,

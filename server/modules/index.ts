@@ -12,6 +12,7 @@ import { moderationModule } from './moderation';
 import { newsModule } from './news';
 import { postsModule } from './posts';
 import { profilesModule } from './profiles';
+import { searchModule } from './search';
 import { storesModule } from './stores';
 import { teamsModule } from './teams';
 import { tutorialsModule } from './tutorials';
@@ -40,4 +41,5 @@ export const MODULES: readonly AppModule[] = [
   fieldsModule,
   badgesModule,
   analyticsModule,
+  searchModule,
 ];

@@ -89,6 +89,8 @@ export const stores = pgTable(
   },
   (t) => [
     index('stores_region_name_idx').on(t.region, t.name),
+    // The header search (issue 20): name and region.
+    index('stores_search_trgm_idx').using('gin', sql`lower(${t.name} || ' ' || ${t.region}) gin_trgm_ops`),
     // Near me: the bounding box around the viewer is a range on lat, then lng.
     index('stores_lat_lng_idx').on(t.lat, t.lng),
   ],

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from './columns';
 
@@ -19,6 +20,8 @@ export const news = pgTable(
   (t) => [
     index('news_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('news_category_idx').on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The header search (issue 20).
+    index('news_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
   ],
 );
 
@@ -51,5 +54,7 @@ export const tutorials = pgTable(
     index('tutorials_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('tutorials_category_idx').on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('tutorials_youtube_fetched_idx').on(t.youtubeFetchedAt.nullsFirst()),
+    // The header search (issue 20).
+    index('tutorials_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
   ],
 );

@@ -24,6 +24,8 @@ export const events = pgTable(
     date: ts('date').notNull(),
     /** When the event ends, if known (imported feeds give it; calendar feeds use it). */
     endDate: ts('end_date'),
+    /** The IANA time zone its times are shown in (issue 20); the server's TZ or UTC by default. */
+    timeZone: text('time_zone').notNull().default('UTC'),
     location: text('location').notNull(),
     address: text('address'),
     lat: doublePrecision('lat'),

@@ -41,6 +41,8 @@ export const fields = pgTable(
   },
   (t) => [
     index('fields_name_idx').on(t.name, t.id),
+    // The header search (issue 20).
+    index('fields_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('fields_type_name_idx').on(t.type, t.name, t.id),
     // Near me: the bounding box is a range on lat, then lng; id rides along (an index-only scan).
     index('fields_near_idx').on(t.lat, t.lng, t.id).where(sql`${t.lat} IS NOT NULL`),

@@ -37,3 +37,27 @@ export async function recordedSearch<T>(
   });
   return results;
 }
+
+/**
+ * recordedSearch for an answer that is not one list (GET /api/search): `empty` under 2
+ * characters, else the answer, recorded with `count(answer)` results.
+ */
+export async function recordedSearchOf<T>(
+  ctx: Ctx,
+  request: { user: { id: string } | null; cookies: Record<string, string | undefined> },
+  query: string | undefined,
+  empty: T,
+  count: (answer: T) => number,
+  find: (q: string) => Promise<T>,
+): Promise<T> {
+  if (!searchable(query)) return empty;
+  const q = query.trim();
+  const answer = await find(q);
+  await recordSearch(ctx.db, {
+    visitId: request.cookies[VISIT_COOKIE],
+    userId: request.user?.id ?? null,
+    query: q.toLowerCase(),
+    resultsCount: count(answer),
+  });
+  return answer;
+}

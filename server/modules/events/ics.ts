@@ -5,6 +5,25 @@ import { EVENT_TEXTS, PRODUCT_NAME, registrationLabel } from '../../../contract'
 import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
 import { notFound } from '../../errors';
+import { wallTime } from '../../lib/time-zone';
+
+/**
+ * DTSTART and DTEND of an event (issue 20): in its zone with TZID (or UTC); an event without an
+ * end is a one-day event on its start's date there (DTSTART;VALUE=DATE, DTEND the next day),
+ * never a 0-minute one.
+ */
+export function icsTimes(e: Pick<IcsRow, 'date' | 'endDate' | 'timeZone'>) {
+  const zone = e.timeZone && e.timeZone !== 'UTC' ? e.timeZone : null;
+  const start = new Date(e.date).getTime();
+  if (!e.endDate) {
+    const day = wallTime(zone ?? 'UTC', start).slice(0, 10);
+    const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    return { start: day, end: next, allDay: true as const };
+  }
+  const end = new Date(e.endDate).getTime();
+  if (!zone) return { start: new Date(start), end: new Date(end) };
+  return { start: wallTime(zone, start), end: wallTime(zone, end), timezone: zone };
+}
 
 /** How many upcoming events a calendar feed carries at most. */
 export const FEED_MAX_EVENTS = 500;
@@ -15,6 +34,7 @@ interface IcsRow {
   description: string | null;
   date: Date | string;
   endDate: Date | string | null;
+  timeZone: string | null;
   location: string;
   address: string | null;
   lat: number | null;
@@ -28,7 +48,7 @@ interface IcsRow {
   updatedAt: Date | string;
 }
 
-const COLUMNS = sql`e.id, e.title, e.description, e.date, e.end_date AS "endDate", e.location, e.address,
+const COLUMNS = sql`e.id, e.title, e.description, e.date, e.end_date AS "endDate", e.time_zone AS "timeZone", e.location, e.address,
   e.lat, e.lng, e.type, e.url, e.capacity, e.registered_count AS "registeredCount", e.sequence,
   e.created_at AS "createdAt", e.updated_at AS "updatedAt"`;
 
@@ -53,8 +73,7 @@ export function toICalendar(name: string, list: IcsRow[], origin: string): strin
     calendar.createEvent({
       id: eventUid(e.id),
       sequence: Number(e.sequence),
-      start: new Date(e.date),
-      end: e.endDate ? new Date(e.endDate) : null,
+      ...icsTimes(e),
       summary: e.title,
       description: lines.filter(Boolean).join('\n\n'),
       location: {

@@ -8,6 +8,7 @@ import {
   hasControlChars,
   importEventsBody,
   isImageRef,
+  isTimeZone,
   typeFromWords,
 } from '../../../contract';
 import type { Ctx } from '../../context';
@@ -15,6 +16,7 @@ import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
 import { badRequest, forbidden } from '../../errors';
 import { fetchOutside, OutsideFetchError } from '../../lib/outside-fetch';
+import { defaultTimeZone, zonedInstant } from '../../lib/time-zone';
 import type { SessionUser } from '../auth';
 import { can } from './policy';
 
@@ -25,6 +27,8 @@ export interface ImportedEvent {
   description: string | null;
   date: Date;
   endDate: Date | null;
+  /** The feed's time zone (iCalendar TZID) when it names an IANA zone; else null (the default). */
+  timeZone: string | null;
   location: string;
   address: string | null;
   lat: number | null;
@@ -75,13 +79,16 @@ function finish(
   if (!title || !validDate(e.date)) return null;
   const lat = coord(e.lat, 90);
   const lng = coord(e.lng, 180);
+  // An end at or before the start is dropped (issue 20: endsAt is after date).
+  const end = validDate(e.endDate);
   return {
     ...e,
     title,
     location,
     lat: lat !== null && lng !== null ? lat : null,
     lng: lat !== null && lng !== null ? lng : null,
-    endDate: validDate(e.endDate),
+    endDate: end && end.getTime() > (e.date as Date).getTime() ? end : null,
+    timeZone: e.timeZone && isTimeZone(e.timeZone) ? e.timeZone : null,
     uid: e.uid.slice(0, 500),
   } satisfies ImportedEvent;
 }
@@ -98,6 +105,22 @@ function categoriesOf(c: ICAL.Component): string[] {
   return c.getAllProperties('categories').flatMap((p) => p.getValues().map(String));
 }
 
+/** The IANA zone a DTSTART names (TZID), if the runtime knows it. */
+function tzidOf(c: ICAL.Component): string | null {
+  const tzid = c.getFirstProperty('dtstart')?.getParameter('tzid');
+  const name = typeof tzid === 'string' ? tzid.replace(/^\//, '') : null;
+  return name && isTimeZone(name) ? name : null;
+}
+
+/**
+ * The instant of an iCalendar time: a time whose TZID has no VTIMEZONE in the feed is read by
+ * ical.js as floating (the server's clock); it is placed in its named zone instead.
+ */
+function instantOf(t: ICAL.Time, tzid: string | null): Date {
+  if (tzid && !t.isDate && (!t.zone || t.zone.tzid === 'floating')) return zonedInstant(tzid, t);
+  return t.toJSDate();
+}
+
 function fromVevent(
   ev: ICAL.Event,
   uid: string,
@@ -105,6 +128,7 @@ function fromVevent(
   end: ICAL.Time | null,
 ): ImportedEvent | null {
   const c = ev.component;
+  const tzid = tzidOf(c);
   const geo = c.getFirstPropertyValue('geo') as unknown as [number, number] | null;
   const title = ev.summary;
   const modified = c.getFirstPropertyValue('last-modified') as ICAL.Time | null;
@@ -114,8 +138,9 @@ function fromVevent(
     uid,
     title,
     description: clean(ev.description, EVENT_LIMITS.description),
-    date: start.toJSDate(),
-    endDate: end ? end.toJSDate() : null,
+    date: instantOf(start, tzid),
+    endDate: end ? instantOf(end, tzid) : null,
+    timeZone: tzid,
     location: ev.location,
     address: null,
     lat: geo ? geo[0] : null,
@@ -248,6 +273,7 @@ function fromJsonLd(n: Json): ImportedEvent | null {
     description: clean(str(n.description), EVENT_LIMITS.description),
     date: start ? new Date(start) : new Date(Number.NaN),
     endDate: str(n.endDate) ? new Date(str(n.endDate) as string) : null,
+    timeZone: null,
     location,
     address: clean(address, EVENT_LIMITS.address),
     lat,
@@ -320,9 +346,10 @@ async function fetchFeed(ctx: Ctx, url: string): Promise<string> {
   }
 }
 
-const digest = (e: ImportedEvent) =>
+/** The timeZone counts only when the feed names one, so the digests of earlier imports stay the same. */
+const digest = ({ timeZone, ...e }: ImportedEvent) =>
   createHash('sha256')
-    .update(JSON.stringify({ ...e, sequence: null, modified: null }))
+    .update(JSON.stringify({ ...e, ...(timeZone ? { timeZone } : {}), sequence: null, modified: null }))
     .digest('base64url');
 
 interface Stored {
@@ -371,17 +398,19 @@ export async function storeImported(
             FROM events WHERE source = ${source} AND source_uid = ${e.uid} FOR UPDATE`,
       );
       const fields = sql`title = ${e.title}, description = ${e.description}, date = ${e.date.toISOString()}::timestamptz,
-        end_date = ${e.endDate?.toISOString() ?? null}::timestamptz, location = ${e.location}, address = ${e.address},
+        end_date = ${e.endDate?.toISOString() ?? null}::timestamptz, time_zone = ${e.timeZone ?? defaultTimeZone()},
+        location = ${e.location}, address = ${e.address},
         lat = ${e.lat}::float8, lng = ${e.lng}::float8, type = ${e.type}, image = ${e.image}, url = ${e.url},
         source_sequence = ${e.sequence}::int, source_modified = ${e.modified?.toISOString() ?? null}::timestamptz,
         source_hash = ${hash}`;
       if (!stored) {
         const added = await rows<{ id: string }>(
           t,
-          sql`INSERT INTO events (title, description, date, end_date, location, address, lat, lng, type, image, url,
+          sql`INSERT INTO events (title, description, date, end_date, time_zone, location, address, lat, lng, type, image, url,
                 capacity, source, source_uid, source_sequence, source_modified, source_hash)
               VALUES (${e.title}, ${e.description}, ${e.date.toISOString()}::timestamptz,
-                ${e.endDate?.toISOString() ?? null}::timestamptz, ${e.location}, ${e.address}, ${e.lat}::float8,
+                ${e.endDate?.toISOString() ?? null}::timestamptz, ${e.timeZone ?? defaultTimeZone()},
+                ${e.location}, ${e.address}, ${e.lat}::float8,
                 ${e.lng}::float8, ${e.type}, ${e.image}, ${e.url}, ${e.capacity}, ${source}, ${e.uid},
                 ${e.sequence}::int, ${e.modified?.toISOString() ?? null}::timestamptz, ${hash})
               ON CONFLICT (source, source_uid) DO NOTHING RETURNING id`,

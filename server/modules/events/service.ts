@@ -25,6 +25,8 @@ export interface EventRow {
   title: string;
   description: string | null;
   date: Date | string;
+  endDate?: Date | string | null;
+  timeZone?: string | null;
   location: string;
   address: string | null;
   lat: number | null;
@@ -56,6 +58,8 @@ export function presentEvent(r: EventRow, viewer: SessionUser | null, now = Date
     title: r.title,
     description: r.description,
     date,
+    endsAt: r.endDate ? iso(r.endDate) : null,
+    timeZone: r.timeZone || 'UTC',
     location: r.location,
     address: r.address,
     lat: r.lat === null ? null : Number(r.lat),
@@ -94,7 +98,7 @@ export const haversine = (t: string, lat: number, lng: number): SQL => {
           * power(sin(radians(${r}.lng - ${lng}::float8) / 2), 2)))) END)`;
 };
 
-const COLUMNS = sql`e.id, e.title, e.description, e.date, e.location, e.address, e.lat, e.lng, e.type,
+const COLUMNS = sql`e.id, e.title, e.description, e.date, e.end_date AS "endDate", e.time_zone AS "timeZone", e.location, e.address, e.lat, e.lng, e.type,
   e.image, e.capacity, e.registered_count AS "registeredCount", e.waitlist_count AS "waitlistCount",
   e.url, e.rules, e.field_id AS "fieldId", e.source, e.created_at AS "createdAt", e.updated_at AS "updatedAt"`;
 

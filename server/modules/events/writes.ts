@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { CreateEventBody, Event, UpdateEventBody } from '../../../contract';
 import {
   createEventBody,
+  ENDS_AT_MESSAGE,
   EVENT_TEXTS,
   FIELD_TEXTS,
   fieldEventPlace,
@@ -12,6 +13,7 @@ import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
 import { calendarTokens, events, fields } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { defaultTimeZone } from '../../lib/time-zone';
 import type { SessionUser } from '../auth';
 import { awardBadges } from '../badges';
 import { can } from './policy';
@@ -20,11 +22,19 @@ import { getEvent } from './service';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const asDb = (tx: Tx) => tx as unknown as Db;
 
-/** The stored columns of a create or patch payload (the date as the instant sent). */
-function columns<T extends { date?: string }>(body: T): Omit<T, 'date'> & { date?: Date } {
-  const { date, ...rest } = body;
-  return { ...rest, ...(date !== undefined ? { date: new Date(date) } : {}) };
+/** The stored columns of a create or patch payload (the date and end as the instants sent). */
+function columns<T extends { date?: string; endsAt?: string | null }>(
+  body: T,
+): Omit<T, 'date' | 'endsAt'> & { date?: Date; endDate?: Date | null } {
+  const { date, endsAt, ...rest } = body;
+  return {
+    ...rest,
+    ...(date !== undefined ? { date: new Date(date) } : {}),
+    ...(endsAt !== undefined ? { endDate: endsAt === null ? null : new Date(endsAt) } : {}),
+  };
 }
+
+const endsBeforeStart = () => badRequest(ENDS_AT_MESSAGE, { endsAt: [ENDS_AT_MESSAGE] });
 
 type Place = ReturnType<typeof fieldEventPlace>;
 
@@ -57,7 +67,12 @@ export async function createEvent(db: Db, admin: SessionUser, input: CreateEvent
   const body = await withField(db, createEventBody.parse(input));
   const [row] = await db
     .insert(events)
-    .values({ ...columns(body), location: body.location ?? '', date: new Date(body.date) })
+    .values({
+      ...columns(body),
+      location: body.location ?? '',
+      date: new Date(body.date),
+      timeZone: body.timeZone ?? defaultTimeZone(),
+    })
     .returning({ id: events.id });
   return getEvent(db, row.id, admin);
 }
@@ -65,6 +80,7 @@ export async function createEvent(db: Db, admin: SessionUser, input: CreateEvent
 interface LockedEvent {
   capacity: number;
   date: Date | string;
+  endDate?: Date | string | null;
   registeredCount: number;
   waitlistCount: number;
 }
@@ -73,7 +89,7 @@ interface LockedEvent {
 async function lockEvent(tx: Tx, eventId: string): Promise<LockedEvent> {
   const [e] = await rows<LockedEvent>(
     asDb(tx),
-    sql`SELECT capacity, date, registered_count AS "registeredCount", waitlist_count AS "waitlistCount"
+    sql`SELECT capacity, date, end_date AS "endDate", registered_count AS "registeredCount", waitlist_count AS "waitlistCount"
         FROM events WHERE id = ${eventId} FOR UPDATE`,
   );
   if (!e) throw notFound(EVENT_TEXTS.eventNotFound);
@@ -125,6 +141,15 @@ export async function updateEvent(
   const body = await withField(db, updateEventBody.parse(input));
   await db.transaction(async (tx) => {
     const locked = await lockEvent(tx, id);
+    // The end stays after the start whichever of the two the patch changes (issue 20).
+    const start = body.date ?? new Date(locked.date).toISOString();
+    const end =
+      body.endsAt !== undefined
+        ? body.endsAt
+        : locked.endDate
+          ? new Date(locked.endDate).toISOString()
+          : null;
+    if (end && Date.parse(end) <= Date.parse(start)) throw endsBeforeStart();
     const [updated] = await tx
       .update(events)
       .set({ ...columns(body), sequence: sql`${events.sequence} + 1`, updatedAt: new Date() })

@@ -17,6 +17,8 @@ export const anEvent = (overrides: Partial<Event> = {}): Event => ({
   title: 'Operation Nightfall',
   description: 'A 24-hour milsim at the quarry.',
   date: daysFromNow(3),
+  endsAt: null,
+  timeZone: 'UTC',
   location: 'Austin, TX',
   address: '100 Quarry Rd, Austin, TX',
   lat: 30.27,

@@ -2,7 +2,10 @@ import type { Event, EventsQuery } from '@contract/events';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 
 /** What a list of events is asked for (the part of GET /api/events the section varies). */
-export type EventListParams = Pick<EventsQuery, 'type' | 'from' | 'to' | 'near' | 'sort' | 'limit'>;
+export type EventListParams = Pick<
+  EventsQuery,
+  'type' | 'from' | 'to' | 'near' | 'sort' | 'limit' | 'radius'
+>;
 
 /**
  * One key factory for every events query: lists (by their parameters), one event, the import

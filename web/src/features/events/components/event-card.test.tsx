@@ -2,7 +2,6 @@ import type { Event } from '@contract/events';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aUser, json, mockFetch, renderApp, signedIn, signedOut } from '@web/test/utils';
-import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { anEvent, deferred, eventId } from '../test-data';
 import { EventCard } from './event-card';
@@ -20,13 +19,12 @@ function renderGrid(event: Event, extra: Record<string, () => Response | Promise
 describe('event card', () => {
   it('shows the badge, title, date, place with distance, registrations and the details link', async () => {
     mockFetch(signedOut());
-    const event = anEvent({ distance: 12.3 });
+    const event = anEvent({ distance: 12.3, date: '2031-01-10T16:00:00.000Z', timeZone: 'America/Chicago' });
     renderApp(<EventCard event={event} />);
     const article = await card();
     expect(within(article).getByText('Milsim')).toBeInTheDocument();
-    expect(
-      within(article).getByText(format(new Date(event.date), 'MMM dd, yyyy - h:mm a')),
-    ).toBeInTheDocument();
+    // In the event's time zone, with its abbreviation (issue 20).
+    expect(within(article).getByText('Jan 10, 2031 - 10:00 AM CST')).toBeInTheDocument();
     expect(within(article).getByText(/Austin, TX/)).toHaveTextContent('Austin, TX · 12.3 km away');
     expect(within(article).getByTestId('event-registrations')).toHaveTextContent('40/100 registered');
     const details = within(article).getByRole('link', { name: /View Event Details/ });

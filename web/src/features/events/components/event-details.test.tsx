@@ -64,3 +64,45 @@ describe('event page', () => {
     expect(await screen.findByTestId('places-left')).toHaveTextContent('60 places left');
   });
 });
+
+describe('event page: time zone and the phone layout (issue 20)', () => {
+  it('shows the start and end in the event zone with its abbreviation', async () => {
+    mockFetch({
+      ...signedOut(),
+      [`GET /api/events/${eventId(1)}`]: () =>
+        json(
+          anEvent({
+            date: '2031-07-10T15:00:00.000Z',
+            endsAt: '2031-07-10T21:30:00.000Z',
+            timeZone: 'America/Chicago',
+          }),
+        ),
+    });
+    renderApp(<EventDetails id={eventId(1)} />);
+    expect(await screen.findByTestId('event-when')).toHaveTextContent(
+      'Jul 10, 2031 - 10:00 AM – 4:30 PM CDT',
+    );
+  });
+
+  it('a missing end shows the start time only', async () => {
+    mockFetch({
+      ...signedOut(),
+      [`GET /api/events/${eventId(1)}`]: () =>
+        json(anEvent({ date: '2031-01-10T09:00:00.000Z', endsAt: null, timeZone: 'Europe/London' })),
+    });
+    renderApp(<EventDetails id={eventId(1)} />);
+    expect(await screen.findByTestId('event-when')).toHaveTextContent(/^Jan 10, 2031 - 9:00 AM GMT$/);
+  });
+
+  it('below md the main action sits in the sticky bar with places left, once', async () => {
+    mockFetch({
+      ...signedIn(aUser()),
+      [`GET /api/events/${eventId(1)}`]: () => json(anEvent({ canRegister: true })),
+    });
+    renderApp(<EventDetails id={eventId(1)} />);
+    const bar = await screen.findByTestId('event-action-bar');
+    expect(within(bar).getByRole('button', { name: 'Register' })).toBeInTheDocument();
+    expect(bar).toHaveTextContent('60 places left');
+    expect(screen.getAllByRole('button', { name: 'Register' })).toHaveLength(1);
+  });
+});

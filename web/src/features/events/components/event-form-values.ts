@@ -13,6 +13,7 @@ import {
   type WeaponClass,
 } from '@contract/events';
 import { z } from '@contract/messages';
+import { isTimeZone, localInZoneToIso, wallTime } from '@contract/time-zone';
 import { format } from 'date-fns';
 
 /** A number field: '' is "not given" (null); anything else must read as a number. */
@@ -92,6 +93,29 @@ export function localToIso(local: string): string {
   return local && !Number.isNaN(date.getTime()) ? date.toISOString() : local;
 }
 
+/** The viewer's own time zone (the form's default), or UTC. */
+export function browserTimeZone(): string {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return zone && isTimeZone(zone) ? zone : 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** A `datetime-local` text read in the form's time zone (issue 20); else as the browser reads it. */
+const inZone = (local: string, timeZone: string) =>
+  localInZoneToIso(local, timeZone.trim()) ?? localToIso(local);
+
+/** An instant as `datetime-local` text in `timeZone`. */
+const toLocal = (iso: string, timeZone: string) => {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return '';
+  return isTimeZone(timeZone)
+    ? wallTime(timeZone, ms).slice(0, 16)
+    : format(new Date(ms), "yyyy-MM-dd'T'HH:mm");
+};
+
 /**
  * The Create/Edit Event form: text fields as typed, then turned into the API's body and checked by
  * the contract's schema (`createEventBody`), so the form and the server judge alike. Capacity is
@@ -102,6 +126,9 @@ export const eventFormSchema = z
     title: z.string(),
     description: z.string(),
     date: z.string().min(1, 'Required'),
+    /** Optional; '' for none. Read, like the start, in the chosen time zone. */
+    endsAt: z.string(),
+    timeZone: z.string(),
     location: z.string(),
     address: z.string(),
     lat: z.string().trim(),
@@ -118,7 +145,9 @@ export const eventFormSchema = z
     (v): CreateEventBody => ({
       title: v.title,
       description: v.description,
-      date: localToIso(v.date),
+      date: inZone(v.date, v.timeZone),
+      endsAt: v.endsAt.trim() === '' ? null : inZone(v.endsAt, v.timeZone),
+      timeZone: v.timeZone.trim(),
       location: v.location,
       address: v.address,
       ...(v.lat === '' && v.lng === '' ? { lat: null, lng: null } : { lat: num(v.lat), lng: num(v.lng) }),
@@ -138,6 +167,8 @@ export const emptyEventForm = (): EventFormValues => ({
   title: '',
   description: '',
   date: '',
+  endsAt: '',
+  timeZone: browserTimeZone(),
   location: '',
   address: '',
   lat: '',
@@ -155,7 +186,9 @@ export function eventToForm(event: Event): EventFormValues {
   return {
     title: event.title,
     description: event.description ?? '',
-    date: format(new Date(event.date), "yyyy-MM-dd'T'HH:mm"),
+    date: toLocal(event.date, event.timeZone),
+    endsAt: event.endsAt ? toLocal(event.endsAt, event.timeZone) : '',
+    timeZone: event.timeZone,
     location: event.location,
     address: event.address ?? '',
     lat: str(event.lat),

@@ -39,6 +39,8 @@ const FIELDS = [
   'title',
   'description',
   'date',
+  'endsAt',
+  'timeZone',
   'location',
   'address',
   'lat',
@@ -48,6 +50,16 @@ const FIELDS = [
   'image',
   'url',
 ] as const;
+
+/** Every IANA zone the browser knows (issue 20), for the time zone field's suggestions. */
+function timeZoneNames(): string[] {
+  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
+  try {
+    return intl.supportedValuesOf?.('timeZone') ?? [];
+  } catch {
+    return [];
+  }
+}
 
 export const SELECT_CLASS =
   'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50';
@@ -155,6 +167,31 @@ export function EventForm({ editing, onDone }: { editing?: Event | null; onDone?
               <Input type="datetime-local" required {...field('date')} {...form.register('date')} />
               {error('date')}
             </div>
+            <div className="grid gap-2">
+              <Label htmlFor={`${ids}-endsAt`}>End (optional)</Label>
+              <Input type="datetime-local" {...field('endsAt')} {...form.register('endsAt')} />
+              {error('endsAt')}
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={`${ids}-timeZone`}>Time zone</Label>
+              <Input
+                list={`${ids}-zones`}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="America/Chicago"
+                maxLength={64}
+                {...field('timeZone')}
+                {...form.register('timeZone')}
+              />
+              <datalist id={`${ids}-zones`}>
+                {timeZoneNames().map((zone) => (
+                  <option key={zone} value={zone} />
+                ))}
+              </datalist>
+              {error('timeZone')}
+            </div>
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
             <div className="grid gap-2">
               <Label htmlFor={`${ids}-type`}>Type</Label>
               <select className={SELECT_CLASS} {...field('type')} {...form.register('type')}>

@@ -1,12 +1,65 @@
 import type { EventType } from '@contract/events';
 import { format } from 'date-fns';
 
-/** SPEC §9: events read 'MMM dd, yyyy - h:mm a' (in the viewer's time zone). */
+/** SPEC §9: events read 'MMM dd, yyyy - h:mm a'. */
 export const EVENT_DATE_FORMAT = 'MMM dd, yyyy - h:mm a';
 
-export function formatEventDate(iso: string): string {
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function partsIn(timeZone: string, date: Date) {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: 'short',
+        day: '2-digit',
+        hour: 'numeric',
+        minute: '2-digit',
+        hour12: true,
+        timeZoneName: 'short',
+      });
+    } catch {
+      return null;
+    }
+    formatters.set(timeZone, f);
+  }
+  const parts = f.formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    date: `${get('month')} ${get('day')}, ${get('year')}`,
+    time: `${get('hour')}:${get('minute')} ${get('dayPeriod').toUpperCase()}`,
+    zone: get('timeZoneName'),
+  };
+}
+
+/**
+ * 'Jan 10, 2027 - 10:00 AM CST': the SPEC §9 format, in the event's time zone with its
+ * abbreviation (issue 20); without a zone, in the viewer's and without one.
+ */
+export function formatEventDate(iso: string, timeZone?: string | null): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : format(date, EVENT_DATE_FORMAT);
+  if (Number.isNaN(date.getTime())) return '';
+  const p = timeZone ? partsIn(timeZone, date) : null;
+  return p ? `${p.date} - ${p.time} ${p.zone}` : format(date, EVENT_DATE_FORMAT);
+}
+
+/**
+ * The start and end of an event in its zone: 'Jan 10, 2027 - 10:00 AM – 4:00 PM CST' on one day,
+ * both in full over several days, the start only without an end.
+ */
+export function formatEventRange(event: {
+  date: string;
+  endsAt?: string | null;
+  timeZone?: string | null;
+}): string {
+  const start = formatEventDate(event.date, event.timeZone);
+  if (!event.endsAt || !event.timeZone) return start;
+  const a = partsIn(event.timeZone, new Date(event.date));
+  const b = partsIn(event.timeZone, new Date(event.endsAt));
+  if (!a || !b || Number.isNaN(new Date(event.endsAt).getTime())) return start;
+  if (a.date === b.date) return `${a.date} - ${a.time} – ${b.time} ${b.zone}`;
+  return `${start} – ${formatEventDate(event.endsAt, event.timeZone)}`;
 }
 
 /** '12.3 km away' for a distance from `?near=`. */

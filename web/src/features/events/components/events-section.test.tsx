@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch, renderApp, signedOut } from '@web/test/utils';
+import { useLocation, useNavigationType } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { anEvent, daysFromNow, deferred, eventId } from '../test-data';
 import { EventsSection } from './events-section';
@@ -42,18 +43,34 @@ describe('events section', () => {
     expect(await screen.findByText('Select a date')).toBeInTheDocument();
   });
 
-  it('offers the next upcoming event when the chosen day is empty, and shows its day', async () => {
+  it('opens on the month and day of the next event when the current month has none (issue 20)', async () => {
     const date = new Date(daysFromNow(40));
     const event = anEvent({ date: date.toISOString(), title: 'Northwind Milsim', type: 'Milsim' });
     mockFetch({
       ...signedOut(),
-      'GET /api/events': ({ url }) =>
-        json(new URL(url, 'http://localhost').searchParams.get('from') ? [] : [event]),
+      'GET /api/events': ({ url }) => {
+        const from = new URL(url, 'http://localhost').searchParams.get('from');
+        // The month windows: only the event's own month has it.
+        if (from) return json(new Date(from).getMonth() === date.getMonth() ? [event] : []);
+        return json([event]);
+      },
     });
     renderApp(<EventsSection />);
-    const jump = await screen.findByRole('button', { name: /^Next event: Northwind Milsim/ });
-    await userEvent.click(jump);
     expect(await screen.findByRole('heading', { level: 3, name: dayLabel(date) })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Northwind Milsim' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('grid', {
+        name: date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' }),
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('stays on the current month when it has events', async () => {
+    const event = anEvent({ date: new Date().toISOString(), title: 'Today game' });
+    mockFetch({ ...signedOut(), 'GET /api/events': () => json([event]) });
+    renderApp(<EventsSection />);
+    expect(await screen.findByRole('article', { name: 'Today game' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: dayLabel(today) })).toBeInTheDocument();
   });
 
   it("marks days with events and lists the chosen day's events", async () => {
@@ -129,4 +146,81 @@ describe('events section', () => {
     );
     expect(await screen.findByText(/4\.2 km away/)).toBeInTheDocument();
   });
+
+  it('keeps the tab and the view in the query string, read on load and replaced on change', async () => {
+    const fetchMock = mockFetch({ ...signedOut(), 'GET /api/events': () => json([]) });
+    renderApp(
+      <>
+        <EventsSection />
+        <FullLocation />
+      </>,
+      { route: '/events?type=Milsim&view=grid' },
+    );
+    expect(await screen.findByText('No events found for this category')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Milsim' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: 'Grid' })).toHaveAttribute('aria-pressed', 'true');
+    expect(eventCalls(fetchMock).every((u) => u.searchParams.get('type') === 'Milsim')).toBe(true);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Training' }));
+    expect(screen.getByTestId('full-location')).toHaveTextContent('/events?type=Training&view=grid');
+    await userEvent.click(screen.getByRole('button', { name: 'Calendar' }));
+    expect(screen.getByTestId('full-location')).toHaveTextContent('/events?type=Training&view=calendar');
+    await userEvent.click(screen.getByRole('tab', { name: 'All Events' }));
+    expect(screen.getByTestId('full-location')).toHaveTextContent(/^\/events\?view=calendar$/);
+    // Replaced, not pushed: Back is not flooded with filters.
+    expect(screen.getByTestId('navigation-type')).toHaveTextContent('REPLACE');
+  });
+
+  it('gives the tabs ids without spaces (axe aria-valid-attr-value)', async () => {
+    mockFetch({ ...signedOut(), 'GET /api/events': () => json([]) });
+    renderApp(<EventsSection initialView="grid" />);
+    await screen.findByText('No events found for this category');
+    for (const tab of screen.getAllByRole('tab')) {
+      expect(tab.id).not.toMatch(/\s/);
+      expect(tab.getAttribute('aria-controls') ?? '').not.toMatch(/\s/);
+    }
+  });
+
+  it.each([
+    [250, 'Nearest events within 250 km'],
+    [null, 'No events within 500 km'],
+  ])('Near me widens its radius until it finds events (found at %s km)', async (foundAt, text) => {
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition: (ok: PositionCallback) =>
+          ok({ coords: { latitude: 30.2672, longitude: -97.7431 } } as GeolocationPosition),
+      },
+    });
+    const fetchMock = mockFetch({
+      ...signedOut(),
+      'GET /api/events': ({ url }) => {
+        const radius = Number(new URL(url, 'http://localhost').searchParams.get('radius') ?? Number.NaN);
+        if (Number.isNaN(radius)) return json([]);
+        return json(foundAt !== null && radius >= foundAt ? [anEvent({ distance: 180.5 })] : []);
+      },
+    });
+    renderApp(<EventsSection initialView="grid" />);
+    await screen.findByText('No events found for this category');
+    await userEvent.click(screen.getByRole('button', { name: 'Near me' }));
+    expect(await screen.findByTestId('near-radius')).toHaveTextContent(text);
+    const radii = eventCalls(fetchMock)
+      .map((u) => u.searchParams.get('radius'))
+      .filter(Boolean);
+    expect(radii.slice(0, foundAt === 250 ? 4 : 5)).toEqual(
+      foundAt === 250 ? ['25', '50', '100', '250'] : ['25', '50', '100', '250', '500'],
+    );
+    if (foundAt !== null) expect(await screen.findByText(/180\.5 km away/)).toBeInTheDocument();
+    else expect(screen.getByText('No events found for this category')).toBeInTheDocument();
+  });
 });
+
+function FullLocation() {
+  const location = useLocation();
+  return (
+    <>
+      <div data-testid="full-location">{location.pathname + location.search}</div>
+      <div data-testid="navigation-type">{useNavigationType()}</div>
+    </>
+  );
+}

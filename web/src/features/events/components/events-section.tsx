@@ -1,21 +1,53 @@
-import { EVENT_TABS, EVENT_TEXTS, type Event, type EventType } from '@contract/events';
+import { EVENT_TABS, EVENT_TEXTS, EVENT_TYPES, type Event, type EventType } from '@contract/events';
+import { useQuery } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
 import { Tabs, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { cn } from '@web/lib/cn';
 import { toast } from '@web/lib/toast';
 import { addMonths, format, isSameDay, startOfMonth } from 'date-fns';
 import { CalendarDays, LayoutGrid, LoaderCircle, LocateFixed } from 'lucide-react';
-import { type CSSProperties, useMemo, useState } from 'react';
+import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { DayPicker, labelDayButton } from 'react-day-picker';
 import 'react-day-picker/style.css';
-import { EVENTS_MONTH_LIMIT, useEventPages, useEvents } from '../api/get-events';
-import type { EventListParams } from '../api/keys';
+import { useSearchParams } from 'react-router';
+import { EVENTS_MONTH_LIMIT, getEvents, useEventPages, useEvents } from '../api/get-events';
+import { type EventListParams, eventKeys } from '../api/keys';
 import { EventCard, EventCardSkeleton } from './event-card';
 
 const T = EVENT_TEXTS;
 
 export type EventsView = 'calendar' | 'grid';
 type Tab = (typeof EVENT_TABS)[number];
+
+/** A tab's value (and so its Radix ids): no spaces (axe aria-valid-attr-value; issue 20). */
+const tabValue = (tab: Tab) => (tab === T.allEvents ? 'all' : tab);
+
+/** `?type=` read leniently ('milsim' is Milsim); anything else is All Events. */
+function typeOf(value: string | null): EventType | undefined {
+  const v = value?.toLowerCase();
+  return EVENT_TYPES.find((t) => t.toLowerCase() === v);
+}
+
+/** Near me looks this far out (km), widening until it finds an event (issue 20). */
+export const NEAR_STEPS_KM = [25, 50, 100, 250, 500] as const;
+
+/**
+ * The smallest radius of NEAR_STEPS_KM with an upcoming event (of the tab's type) near `near`, or
+ * null when there is none within the last one. One small call per step, nearest first.
+ */
+function useNearRadius(near: string | undefined, type: EventType | undefined) {
+  return useQuery({
+    queryKey: [...eventKeys.lists(), 'near-radius', near, type ?? null],
+    enabled: !!near,
+    queryFn: async ({ signal }) => {
+      for (const radius of NEAR_STEPS_KM) {
+        const found = await getEvents({ near, type, sort: 'distance', radius, limit: 1 }, undefined, signal);
+        if (found.length > 0) return radius;
+      }
+      return null;
+    },
+  });
+}
 
 /** The calendar's visible month as GET /api/events?from=&to= (past events included). */
 export function monthWindow(month: Date): Pick<EventListParams, 'from' | 'to'> {
@@ -69,18 +101,36 @@ function useNearMe() {
  * events and lists the selected day's events.
  */
 export function EventsSection({ initialView = 'calendar' }: { initialView?: EventsView }) {
-  const [view, setView] = useState<EventsView>(initialView);
-  const [tab, setTab] = useState<Tab>(T.allEvents);
+  // The tab and the view live in the address (`/events?type=Milsim&view=grid`; issue 20), each
+  // change replacing the entry so Back leaves the section rather than stepping through filters.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const viewParam = searchParams.get('view');
+  const view: EventsView = viewParam === 'grid' || viewParam === 'calendar' ? viewParam : initialView;
+  const type = typeOf(searchParams.get('type'));
+  const tab: Tab = type ?? T.allEvents;
+  const setParam = (key: string, value: string | undefined) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  const setView = (next: EventsView) => setParam('view', next);
+  const setTab = (value: string) => setParam('type', typeOf(value));
   const { near, locating, toggle } = useNearMe();
-  const type = tab === T.allEvents ? undefined : (tab as EventType);
+  const nearRadius = useNearRadius(near, type);
+  const radius = near && nearRadius.isSuccess ? (nearRadius.data ?? undefined) : undefined;
 
   return (
     <section aria-label={T.events} className="space-y-5" data-testid="events-section">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+        <Tabs value={tabValue(tab)} onValueChange={setTab}>
           <TabsList aria-label="Event type" className="h-auto flex-wrap">
             {EVENT_TABS.map((name) => (
-              <TabsTrigger key={name} value={name}>
+              <TabsTrigger key={name} value={tabValue(name)}>
                 {name}
               </TabsTrigger>
             ))}
@@ -123,7 +173,26 @@ export function EventsSection({ initialView = 'calendar' }: { initialView?: Even
           </fieldset>
         </div>
       </div>
-      {view === 'calendar' ? <CalendarView type={type} near={near} /> : <GridView type={type} near={near} />}
+      {near && !nearRadius.isPending ? (
+        <p role="status" className="text-sm text-muted-foreground" data-testid="near-radius">
+          {nearRadius.isError
+            ? T.fetchFailed
+            : nearRadius.data
+              ? `Nearest events within ${nearRadius.data} km`
+              : `No events within ${NEAR_STEPS_KM[NEAR_STEPS_KM.length - 1]} km`}
+        </p>
+      ) : null}
+      {view === 'calendar' ? (
+        <CalendarView type={type} near={near} />
+      ) : (
+        <GridView
+          type={type}
+          near={near}
+          radius={radius}
+          waiting={!!near && nearRadius.isPending}
+          none={!!near && nearRadius.isSuccess && nearRadius.data === null}
+        />
+      )}
     </section>
   );
 }
@@ -186,9 +255,29 @@ function CardSkeletons({ count }: { count: number }) {
 }
 
 /** The grid: upcoming events of the tab (soonest first, or nearest first with "Near me"). */
-function GridView({ type, near }: { type?: EventType; near?: string }) {
-  const params: EventListParams = { type, near, sort: near ? 'distance' : undefined };
-  const events = useEventPages(params);
+function GridView({
+  type,
+  near,
+  radius,
+  waiting,
+  none,
+}: {
+  type?: EventType;
+  near?: string;
+  radius?: number;
+  /** Near me is still finding how far to look. */
+  waiting?: boolean;
+  /** Near me found nothing within its widest radius. */
+  none?: boolean;
+}) {
+  const params: EventListParams = {
+    type,
+    near,
+    sort: near ? 'distance' : undefined,
+    radius: near ? radius : undefined,
+  };
+  const events = useEventPages(params, !waiting && !none);
+  if (none) return <EmptyText>{T.noEventsForCategory}</EmptyText>;
   if (events.isPending) return <CardSkeletons count={6} />;
   if (events.isError) return <EventsError />;
   const list = events.data.pages.flat();
@@ -250,6 +339,17 @@ function CalendarView({ type, near }: { type?: EventType; near?: string }) {
     setSelected(date);
     setMonth(startOfMonth(date));
   };
+
+  // Opened on a month without events, the calendar moves once to the next event's month and day
+  // (issue 20); after that the month is the viewer's to choose.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || !visible.isSuccess || !upcoming.isSuccess) return;
+    opened.current = true;
+    if (visible.data.length > 0 || !next) return;
+    const at = new Date(next.date);
+    if (startOfMonth(at).getTime() !== month.getTime()) showDay(at);
+  });
 
   const eventDays = useMemo(() => (visible.data ?? []).map((e) => new Date(e.date)), [visible.data]);
   const dayEvents: Event[] = selected

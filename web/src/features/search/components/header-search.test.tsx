@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch, renderApp } from '@web/test/utils';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HeaderSearch } from './header-search';
 
@@ -16,27 +17,32 @@ const GEAR = ['Viper AEG', 'Viper vest', 'Viper mask', 'Viper sling', 'Viper mag
   (name, i) => ({ id: `00000000-0000-4000-8000-00000000002${i}`, name }),
 );
 
-type Answer = () => Response | Promise<Response>;
-const searches = ({
-  users = () => json(PLAYERS),
-  events = () => json(EVENTS),
-  products = () => json({ products: GEAR }),
-}: {
-  users?: Answer;
-  events?: Answer;
-  products?: Answer;
-} = {}) => ({
-  'GET /api/users/search': users,
-  'GET /api/events/search': events,
-  'GET /api/products': products,
-});
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const EVERY = {
+  users: PLAYERS,
+  events: EVENTS,
+  gear: [{ id: id(40), title: 'Viper HPA M4', category: 'Rifles', username: 'viper_actual' }],
+  products: GEAR,
+  teams: [{ id: id(50), name: 'Viper Squad', location: 'Leeds' }],
+  fields: [{ id: id(60), name: 'Viper Woods', address: null }],
+  stores: [{ id: id(70), name: 'Viper Tactical', region: 'Ontario', country: 'Canada' }],
+  news: [{ id: id(80), title: 'Viper league news' }],
+  tutorials: [{ id: id(90), title: 'Viper flanking', category: 'Tactics' }],
+};
+const EMPTY = Object.fromEntries(Object.keys(EVERY).map((k) => [k, []]));
+/** The answer of GET /api/search: players, events and products (3 groups, 9 rows) unless told. */
+const ANSWER = { ...EMPTY, users: PLAYERS, events: EVENTS, products: GEAR };
 
-const SEARCH_PATHS = ['/api/users/search', '/api/events/search', '/api/products'];
+type Answer = () => Response | Promise<Response>;
+const searches = (answer: Answer = () => json(ANSWER)) => ({ 'GET /api/search': answer });
+
 const searchCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
-  fetchMock.mock.calls
-    .map(([url]) => String(url))
-    .filter((url) => SEARCH_PATHS.some((p) => url.startsWith(p)))
-    .sort();
+  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/api/search'));
+
+function FullLocation() {
+  const location = useLocation();
+  return <div data-testid="full-location">{location.pathname + location.search}</div>;
+}
 
 function expectOptions(group: HTMLElement, names: string[]) {
   const options = within(group).getAllByRole('option');
@@ -69,55 +75,121 @@ describe('header search', () => {
     await act(() => vi.advanceTimersByTimeAsync(299));
     expect(searchCalls(fetchMock)).toEqual([]);
     await act(() => vi.advanceTimersByTimeAsync(1));
-    expect(searchCalls(fetchMock)).toEqual([
-      '/api/events/search?q=vipe',
-      '/api/products?search=vipe',
-      '/api/users/search?q=vipe',
-    ]);
+    // One round trip for the whole panel.
+    expect(searchCalls(fetchMock)).toEqual(['/api/search?q=vipe']);
     for (let i = 0; i < 5; i++) await flush();
     expect(screen.getAllByRole('option')).toHaveLength(9);
     await act(() => vi.advanceTimersByTimeAsync(2000));
-    expect(searchCalls(fetchMock)).toHaveLength(3);
+    expect(searchCalls(fetchMock)).toHaveLength(1);
   });
 
-  it('shows up to 3 players, events and gear items, in labelled groups, and hides an empty group', async () => {
-    mockFetch(searches({ events: () => json([]) }));
+  it('shows up to 3 players, events and products, in labelled groups, and hides an empty group', async () => {
+    mockFetch(searches(() => json({ ...ANSWER, events: [] })));
     renderApp(<HeaderSearch />);
     await userEvent.type(box(), 'viper');
     const players = await screen.findByRole('group', { name: 'Players' });
     const listbox = screen.getByRole('listbox');
     expect(box()).toHaveAttribute('aria-controls', listbox.id);
     expectOptions(players, ['viper_actual', 'viper_two', 'vipersix']);
-    const gear = within(listbox).getByRole('group', { name: 'Gear' });
-    expectOptions(gear, ['Viper AEG', 'Viper vest', 'Viper mask']);
+    const products = within(listbox).getByRole('group', { name: 'Products' });
+    expectOptions(products, ['Viper AEG', 'Viper vest', 'Viper mask']);
     expect(within(listbox).queryByRole('group', { name: 'Events' })).toBeNull();
     expect(screen.queryByText('No results found.')).toBeNull();
   });
 
-  it('a failed search empties its group only (logged as Search failed)', async () => {
+  it('a failed search shows no results (logged as Search failed)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    mockFetch(searches({ users: () => json({ message: 'down' }, 500) }));
+    mockFetch(searches(() => json({ message: 'down' }, 500)));
     renderApp(<HeaderSearch />);
     await userEvent.type(box(), 'viper');
-    const events = await screen.findByRole('group', { name: 'Events' });
-    expect(within(events).getAllByRole('option')).toHaveLength(3);
-    expect(screen.getByRole('group', { name: 'Gear' })).toBeInTheDocument();
-    expect(screen.queryByRole('group', { name: 'Players' })).toBeNull();
+    expect(await screen.findByText('No results found.')).toBeInTheDocument();
     expect(warn).toHaveBeenCalledWith('Search failed', expect.anything());
   });
 
-  it("shows 'No results found.' once all three answers are empty, not while they are on the way", async () => {
+  it('shows every group that has results, with its heading, in order', async () => {
+    mockFetch(searches(() => json(EVERY)));
+    renderApp(<HeaderSearch />);
+    await userEvent.type(box(), 'viper');
+    await screen.findByRole('group', { name: 'Players' });
+    const headings = screen.getAllByRole('group').map((g) => g.getAttribute('aria-labelledby'));
+    expect(headings).toHaveLength(9);
+    expect(screen.getAllByRole('group').map((g) => within(g).getAllByRole('option').length)).toEqual([
+      3, 3, 1, 3, 1, 1, 1, 1, 1,
+    ]);
+    for (const name of [
+      'Players',
+      'Events',
+      'Gear',
+      'Products',
+      'Teams',
+      'Fields',
+      'Stores',
+      'News',
+      'Tutorials',
+    ])
+      expect(screen.getByRole('group', { name })).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Gear' })).getByRole('option')).toHaveAccessibleName(
+      'Viper HPA M4, Rifles · viper_actual',
+    );
+  });
+
+  it.each([
+    ['Viper HPA M4, Rifles · viper_actual', '/profile/viper_actual'],
+    ['Viper Night', `/events/${EVENTS[1].id}`],
+    ['Viper mask', `/products/${GEAR[2].id}`],
+    ['Viper Squad, Leeds', `/teams/${id(50)}`],
+    ['Viper Woods', `/fields/${id(60)}`],
+    ['Viper Tactical, Ontario', '/stores?country=Canada&region=Ontario'],
+    ['Viper league news', `/news/${id(80)}`],
+    ['Viper flanking, Tactics', '/tutorials?category=Tactics'],
+  ])('choosing %s opens %s', async (name, path) => {
+    mockFetch(searches(() => json(EVERY)));
+    renderApp(
+      <>
+        <HeaderSearch />
+        <FullLocation />
+      </>,
+      { route: '/teams' },
+    );
+    await userEvent.type(box(), 'viper');
+    await userEvent.click(await screen.findByRole('option', { name }));
+    expect(screen.getByTestId('full-location').textContent).toBe(path);
+    expect(box()).toHaveValue('');
+  });
+
+  it('Ctrl-K and Cmd-K focus the search box from anywhere; the box shows the shortcut', async () => {
+    mockFetch(searches());
+    renderApp(
+      <>
+        <HeaderSearch />
+        <button type="button">elsewhere</button>
+      </>,
+    );
+    expect(screen.getByTestId('search-shortcut')).toHaveTextContent(/K/);
+    screen.getByRole('button', { name: 'elsewhere' }).focus();
+    await userEvent.keyboard('{Control>}k{/Control}');
+    expect(box()).toHaveFocus();
+    screen.getByRole('button', { name: 'elsewhere' }).focus();
+    await userEvent.keyboard('{Meta>}k{/Meta}');
+    expect(box()).toHaveFocus();
+    // A plain k is typed, not a shortcut.
+    await userEvent.keyboard('vi');
+    expect(box()).toHaveValue('vi');
+    expect(screen.queryByTestId('search-shortcut')).toBeNull();
+  });
+
+  it("shows 'No results found.' once every group is empty, not while they are on the way", async () => {
     let answer: (r: Response) => void = () => {};
     const late = new Promise<Response>((resolve) => {
       answer = resolve;
     });
-    mockFetch(searches({ users: () => json([]), events: () => json([]), products: () => late }));
+    mockFetch(searches(() => late));
     renderApp(<HeaderSearch />);
     await userEvent.type(box(), 'zzqqxx');
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Searching...'));
     await new Promise((r) => setTimeout(r, 400));
     expect(screen.queryByText('No results found.')).toBeNull();
-    answer(json({ products: [] }));
+    answer(json(EMPTY));
     expect(await screen.findByText('No results found.')).toBeInTheDocument();
     expect(screen.queryByRole('option')).toBeNull();
   });
@@ -151,7 +223,7 @@ describe('header search', () => {
   it.each([
     ['Viper Night', `/events/${EVENTS[1].id}`],
     ['Viper mask', `/products/${GEAR[2].id}`],
-  ])('choosing %s (an event or a gear item) goes to %s', async (name, path) => {
+  ])('choosing %s (an event or a product) goes to %s', async (name, path) => {
     mockFetch(searches());
     renderApp(<HeaderSearch />, { route: '/teams' });
     await userEvent.type(box(), 'viper');

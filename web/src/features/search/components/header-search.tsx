@@ -1,4 +1,4 @@
-import { SEARCH_RESULTS_PER_GROUP, SEARCH_TEXTS } from '@contract/search';
+import { SEARCH_RESULTS_PER_GROUP, SEARCH_TEXTS, type SearchGroup } from '@contract/search';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
@@ -6,50 +6,94 @@ import { cn } from '@web/lib/cn';
 import { SEARCH_DEBOUNCE_MS } from '@web/lib/constants';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { Command } from 'cmdk';
-import { Calendar, LoaderCircle, Package, Search, X } from 'lucide-react';
+import {
+  BookOpen,
+  Calendar,
+  Crosshair,
+  LoaderCircle,
+  MapPin,
+  Newspaper,
+  Package,
+  Search,
+  Shield,
+  Store,
+  X,
+} from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isSearchable, type SearchResults, useSearch } from '../api/search';
 
-type GroupId = 'players' | 'events' | 'gear';
+type GroupId = SearchGroup;
 
 interface Option {
   key: string;
   group: GroupId;
   label: string;
+  /** A second, quieter line: the gear's category and owner, a store's region, a team's place. */
+  detail?: string | null;
   to: string;
 }
 
+/** The panel's groups, in order, with their headings (issue 20). */
 const GROUPS: { id: GroupId; label: string }[] = [
-  { id: 'players', label: SEARCH_TEXTS.players },
+  { id: 'users', label: SEARCH_TEXTS.players },
   { id: 'events', label: SEARCH_TEXTS.events },
   { id: 'gear', label: SEARCH_TEXTS.gear },
+  { id: 'products', label: SEARCH_TEXTS.products },
+  { id: 'teams', label: SEARCH_TEXTS.teams },
+  { id: 'fields', label: SEARCH_TEXTS.fields },
+  { id: 'stores', label: SEARCH_TEXTS.stores },
+  { id: 'news', label: SEARCH_TEXTS.news },
+  { id: 'tutorials', label: SEARCH_TEXTS.tutorials },
 ];
 
-/** The choosable rows, in panel order: up to 3 players, 3 events, 3 gear items (SPEC §2, §9). */
+const enc = encodeURIComponent;
+const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+/** Where choosing a result goes: the thing found (issue 20). */
+function optionsOfGroup(results: SearchResults, group: GroupId): Omit<Option, 'key' | 'group'>[] {
+  switch (group) {
+    case 'users':
+      return results.users.map((p) => ({ label: p.username, to: `/profile/${enc(p.username)}` }));
+    case 'events':
+      return results.events.map((e) => ({ label: e.title, to: `/events/${enc(e.id)}` }));
+    case 'gear':
+      return results.gear.map((g) => ({
+        label: g.title,
+        detail: `${g.category} · ${g.username}`,
+        to: `/profile/${enc(g.username)}`,
+      }));
+    case 'products':
+      return results.products.map((p) => ({ label: p.name, to: `/products/${enc(p.id)}` }));
+    case 'teams':
+      return results.teams.map((t) => ({ label: t.name, detail: t.location, to: `/teams/${enc(t.id)}` }));
+    case 'fields':
+      return results.fields.map((f) => ({ label: f.name, detail: f.address, to: `/fields/${enc(f.id)}` }));
+    case 'stores':
+      return results.stores.map((s) => ({
+        label: s.name,
+        detail: s.region,
+        to: `/stores?${query({ country: s.country, region: s.region })}`,
+      }));
+    case 'news':
+      return results.news.map((n) => ({ label: n.title, to: `/news/${enc(n.id)}` }));
+    case 'tutorials':
+      return results.tutorials.map((t) => ({
+        label: t.title,
+        detail: t.category,
+        to: `/tutorials?${query({ category: t.category })}`,
+      }));
+  }
+}
+
+/** The choosable rows, in panel order: up to 3 of each group (SPEC §2, §9; issue 20). */
 function optionsOf(results: SearchResults | null): Option[] {
   if (!results) return [];
-  const n = SEARCH_RESULTS_PER_GROUP;
-  return [
-    ...results.players.slice(0, n).map((p) => ({
-      key: `players:${p.id}`,
-      group: 'players' as const,
-      label: p.username,
-      to: `/profile/${encodeURIComponent(p.username)}`,
-    })),
-    ...results.events.slice(0, n).map((e) => ({
-      key: `events:${e.id}`,
-      group: 'events' as const,
-      label: e.title,
-      to: `/events/${encodeURIComponent(e.id)}`,
-    })),
-    ...results.gear.slice(0, n).map((g) => ({
-      key: `gear:${g.id}`,
-      group: 'gear' as const,
-      label: g.name,
-      to: `/products/${encodeURIComponent(g.id)}`,
-    })),
-  ];
+  return GROUPS.flatMap(({ id }) =>
+    optionsOfGroup(results, id)
+      .slice(0, SEARCH_RESULTS_PER_GROUP)
+      .map((o, i) => ({ ...o, group: id, key: `${id}:${i}:${o.to}` })),
+  );
 }
 
 /** cmdk's value while no option is active: it matches no option, so none is chosen by itself. */
@@ -121,6 +165,32 @@ export function HeaderSearch() {
   useEffect(() => {
     if (mobileOpen) inputRef.current?.focus();
   }, [mobileOpen]);
+
+  // Ctrl-K / Cmd-K focuses the search box from anywhere (below md it opens the field first).
+  const [shortcut, setShortcut] = useState<string>(SEARCH_TEXTS.shortcutHint);
+  useEffect(() => {
+    if (/Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent))
+      setShortcut(SEARCH_TEXTS.shortcutHintMac);
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (
+        event.key.toLowerCase() !== 'k' ||
+        !(event.ctrlKey || event.metaKey) ||
+        event.altKey ||
+        event.shiftKey
+      )
+        return;
+      event.preventDefault();
+      const input = inputRef.current;
+      if (!input) return;
+      if (input.offsetParent === null && !window.matchMedia?.('(min-width: 48rem)').matches)
+        setMobileOpen(true);
+      input.focus();
+      input.select();
+      setDismissed(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
 
   function choose(option: Option) {
     setText('');
@@ -200,6 +270,7 @@ export function HeaderSearch() {
             type="search"
             role="combobox"
             aria-label={SEARCH_TEXTS.label}
+            aria-keyshortcuts="Control+K Meta+K"
             aria-autocomplete="list"
             aria-expanded={open}
             aria-controls={open ? listboxId : undefined}
@@ -231,6 +302,17 @@ export function HeaderSearch() {
               if (event.key === 'Home' || event.key === 'End') event.stopPropagation();
             }}
           />
+          {text === '' ? (
+            <span
+              aria-hidden="true"
+              data-testid="search-shortcut"
+              className="pointer-events-none absolute top-1/2 right-2 hidden -translate-y-1/2 md:block"
+            >
+              <kbd className="rounded border border-border bg-muted px-1.5 py-0.5 font-sans text-[0.7rem] text-muted-foreground">
+                {shortcut}
+              </kbd>
+            </span>
+          ) : null}
           {pending && open ? (
             <LoaderCircle
               className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground"
@@ -262,11 +344,17 @@ export function HeaderSearch() {
                         <Command.Item
                           key={option.key}
                           value={option.key}
+                          aria-label={option.detail ? `${option.label}, ${option.detail}` : undefined}
                           onSelect={() => choose(option)}
                           className="flex min-h-10 cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 text-sm select-none data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground"
                         >
                           <OptionIcon option={option} />
-                          <span className="min-w-0 truncate">{option.label}</span>
+                          <span className="flex min-w-0 flex-col">
+                            <span className="truncate">{option.label}</span>
+                            {option.detail ? (
+                              <span className="truncate text-xs text-muted-foreground">{option.detail}</span>
+                            ) : null}
+                          </span>
                         </Command.Item>
                       ))}
                     </Command.Group>
@@ -296,8 +384,20 @@ export function HeaderSearch() {
   );
 }
 
+const ICONS = {
+  users: Package,
+  events: Calendar,
+  gear: Crosshair,
+  products: Package,
+  teams: Shield,
+  fields: MapPin,
+  stores: Store,
+  news: Newspaper,
+  tutorials: BookOpen,
+} satisfies Record<GroupId, unknown>;
+
 function OptionIcon({ option }: { option: Option }) {
-  if (option.group === 'players')
+  if (option.group === 'users')
     return (
       <span aria-hidden="true" className="shrink-0">
         <UserAvatar
@@ -308,7 +408,7 @@ function OptionIcon({ option }: { option: Option }) {
         />
       </span>
     );
-  const Icon = option.group === 'events' ? Calendar : Package;
+  const Icon = ICONS[option.group];
   return (
     <span
       aria-hidden="true"
