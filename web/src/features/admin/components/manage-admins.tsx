@@ -34,7 +34,13 @@ export function ManageAdmins() {
       }),
   });
   const pendingId = setRole.isPending ? setRole.variables?.id : undefined;
+  // The change asked about; it stays while the dialog closes, so its text does not change then.
   const [asked, setAsked] = useState<{ user: AdminUser; role: 'admin' | 'user' } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const ask = (user: AdminUser, role: 'admin' | 'user') => {
+    setAsked({ user, role });
+    setConfirming(true);
+  };
   const granting = asked?.role === 'admin';
 
   const row = (u: AdminUser) => (
@@ -49,7 +55,7 @@ export function ManageAdmins() {
           variant="outline"
           size="sm"
           disabled={pendingId === u.id}
-          onClick={() => setAsked({ user: u, role: 'user' })}
+          onClick={() => ask(u, 'user')}
           aria-label={`Revoke admin role of ${u.username}`}
         >
           <ShieldOff aria-hidden="true" />
@@ -59,7 +65,7 @@ export function ManageAdmins() {
         <Button
           size="sm"
           disabled={pendingId === u.id}
-          onClick={() => setAsked({ user: u, role: 'admin' })}
+          onClick={() => ask(u, 'admin')}
           aria-label={`Grant admin role to ${u.username}`}
         >
           <ShieldPlus aria-hidden="true" />
@@ -124,15 +130,15 @@ export function ManageAdmins() {
         </section>
       </CardContent>
       <ConfirmDialog
-        open={asked !== null}
-        onOpenChange={(open) => !open && setAsked(null)}
+        open={confirming}
+        onOpenChange={setConfirming}
         title={asked ? ADMIN_TEXTS.confirmRole(asked.user.username, asked.role) : ''}
         description={granting ? ADMIN_TEXTS.confirmGrantDescription : ADMIN_TEXTS.confirmRevokeDescription}
         confirmLabel={granting ? ADMIN_TEXTS.makeAdmin : ADMIN_TEXTS.removeAdmin}
         confirmVariant={granting ? 'default' : 'destructive'}
         onConfirm={() => {
           if (asked) setRole.mutate({ id: asked.user.id, role: asked.role });
-          setAsked(null);
+          setConfirming(false);
         }}
       />
     </Card>
