@@ -6,6 +6,9 @@ import { expect, registerByApi, test } from './fixtures';
 // The phone (Pixel 7, 412 px; some tests at 360 px): the bottom bar's tabs and the menu sheet
 // reach every page (issue 20), with 44 px tap targets and nothing wider than the screen.
 
+// Many pages per test, each checked by axe on arrival (fixtures.ts).
+test.describe.configure({ timeout: 300_000 });
+
 const bar = (page: Page) => page.getByRole('navigation', { name: 'Mobile navigation' });
 const sheet = (page: Page) => page.getByRole('dialog', { name: 'Menu' });
 

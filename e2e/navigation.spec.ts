@@ -5,6 +5,9 @@ import { expect, PASSWORD, registerByApi, test, uniqueName } from './fixtures';
 
 // Issue 20: every section has its address; Back, Forward and reload keep the view and its filters.
 
+// Many pages per test, each checked by axe on arrival (fixtures.ts).
+test.describe.configure({ timeout: 300_000 });
+
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 

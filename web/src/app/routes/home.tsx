@@ -2,8 +2,8 @@ import { ADMIN_TEXTS } from '@contract/admin';
 import { ComingSoon, PageContainer, PageTitle } from '@web/components/page';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { useUser } from '@web/lib/auth';
-import { Suspense } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { type Section, sectionOf, sectionPath } from '../sections';
 
 /** What the first render of / waits for besides this chunk: the feed's cards, when the HTML carried its first page. */
@@ -15,12 +15,20 @@ export { preloadFeedCards as preloadHomeContent } from './feed-home';
  */
 export function HomePage() {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const old = params.get('section');
+  let target: string | null = null;
   if (old !== null) {
-    params.delete('section');
-    const rest = params.toString();
-    return <Navigate to={`${sectionPath(old) ?? '/'}${rest ? `?${rest}` : ''}`} replace />;
+    const rest = new URLSearchParams(params);
+    rest.delete('section');
+    const query = rest.toString();
+    target = `${sectionPath(old) ?? '/'}${query ? `?${query}` : ''}`;
   }
+  // After the first commit: the server rendered the feed for this address, and the first render
+  // must match it (a <Navigate> there would be a hydration mismatch).
+  useEffect(() => {
+    if (target !== null) navigate(target, { replace: true });
+  }, [target, navigate]);
   return <SectionPage section="feed" />;
 }
 

@@ -55,7 +55,8 @@ describe('header', () => {
       'GET /api/products': () => json({ products: [] }),
     });
     renderApp(<Header />, { route: '/teams' });
-    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+    // Signing in comes back to this page (issue 20).
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth?next=%2Fteams');
     const box = screen.getByRole('combobox', { name: 'Search' });
     expect(box).toHaveAttribute('placeholder', 'Search players, events, gear...');
     await userEvent.type(box, 'lena');

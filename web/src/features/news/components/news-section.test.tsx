@@ -92,7 +92,8 @@ describe('News section', () => {
     expect(await within(dialog).findByRole('heading', { name: 'Shared article' })).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url) === `/api/news/${newsId(7)}`)).toBe(true);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    // Back to the News section's own address (issue 20).
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/news$/));
   });
 
   it('says News article not found for an unknown address', async () => {
