@@ -90,10 +90,11 @@ export async function useStoredTheme(page: Page, theme: 'dark' | 'light'): Promi
 
 /**
  * Skips the test when a `pending` page answers the not-found page (its route is not on this
- * branch yet). It waits for the route's chunk first: main's spinner gone.
+ * branch yet). It waits for the route's chunk first: main rendered, its spinner gone.
  */
 export async function skipIfNotHere(page: Page, main: MainPage): Promise<void> {
   if (!main.pending) return;
+  await expect(page.locator('main')).toBeAttached({ timeout: 15_000 });
   await expect(page.locator('main > div > [role="status"]')).toHaveCount(0, { timeout: 15_000 });
   const notFound = await page.getByRole('heading', { level: 1, name: COMMON_TEXTS.pageNotFound }).count();
   test.skip(notFound > 0, `${page.url()} is not on this branch yet`);

@@ -1,14 +1,15 @@
 import path from 'node:path';
 import { test as base } from '@playwright/test';
 import sharp from 'sharp';
+import { expect } from './fixtures';
 import { demoIds, MAIN_PAGES, signInAs, useStoredTheme } from './main-pages';
 
-// The screenshots of the README (docs/screenshots/<page>-<theme>.png): the main pages on a phone,
+// The screenshots of the README (docs/screenshots/phone/<page>-<theme>.png): the main pages on a phone,
 // 360 x 740, in both themes. Written only with SCREENSHOTS=1 (`SCREENSHOTS=1 npx playwright test
 // e2e/screenshots.spec.ts --project=desktop`), so that no other run rewrites them.
 const test = base;
 const PAGES = ['feed', 'auth', 'profile', 'teams', 'fields', 'event', 'team', 'gear'];
-const OUT = path.resolve(import.meta.dirname, '..', 'docs', 'screenshots');
+const OUT = path.resolve(import.meta.dirname, '..', 'docs', 'screenshots', 'phone');
 
 test.skip(!process.env.SCREENSHOTS, 'SCREENSHOTS=1 writes the README screenshots');
 test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
@@ -22,9 +23,18 @@ for (const theme of ['dark', 'light'] as const) {
       await signInAs(page, main.viewer);
       await page.goto(main.path(await demoIds(page.request)));
       await page.waitForFunction(() => document.documentElement.dataset.app === 'started');
-      // Requests answered, images decoded, fades over.
+      // The page's chunk in (no page spinner), requests answered, images decoded, fades over.
+      await expect(page.locator('main [role="status"][aria-label="Loading"]')).toHaveCount(0, {
+        timeout: 15_000,
+      });
       await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
-      await page.evaluate(() => Promise.all([...document.images].map((img) => img.decode().catch(() => {}))));
+      // (A lazy image below the fold never loads: at most 3 s.)
+      await page.evaluate(() =>
+        Promise.race([
+          Promise.all([...document.images].map((img) => img.decode().catch(() => {}))),
+          new Promise((resolve) => setTimeout(resolve, 3000)),
+        ]),
+      );
       await page.waitForTimeout(600);
       const png = await page.screenshot({ animations: 'disabled', caret: 'hide' });
       // A palette PNG: a few tens of KB instead of a few hundred.

@@ -45,7 +45,7 @@ export function TeamHeader({ team, actions }: { team: Team; actions?: ReactNode 
           logo={team.logo}
           media={team.media}
           color={team.colorTheme}
-          className="-mt-16 size-24 shrink-0 rounded-xl border-4 border-card bg-card"
+          className="relative -mt-16 size-24 shrink-0 rounded-xl border-4 border-card bg-card"
         />
         <div className="min-w-0 flex-1 space-y-2">
           <div className="flex flex-wrap items-center gap-2">
