@@ -1,17 +1,20 @@
 import {
+  bookmarkAnswer,
   comment,
   commentBody,
   createPostBody,
   feedPost,
   likeAnswer,
   noContent,
+  POST_TEXTS,
   pageQuery,
   uuid,
   z,
 } from '../../../contract';
 import type { App, Ctx } from '../../context';
+import { notFound } from '../../errors';
 import { requireUser } from '../../plugins/current-user';
-import { readFeed } from './service';
+import { findPost, listBookmarks, readFeed } from './service';
 import * as posts from './writes';
 
 const idParams = z.object({ id: uuid() });
@@ -39,6 +42,43 @@ export async function postRoutes(app: App, ctx: Ctx) {
         },
         request.user,
       ),
+  );
+
+  app.get(
+    '/api/posts/:id',
+    { schema: { params: idParams, response: { 200: feedPost } } },
+    async (request) => {
+      const post = await findPost(ctx.db, request.params.id, request.user);
+      if (!post) throw notFound(POST_TEXTS.postNotFound);
+      return post;
+    },
+  );
+
+  app.put(
+    '/api/posts/:id/bookmark',
+    { schema: { params: idParams, response: { 200: bookmarkAnswer } }, config: changesFeed },
+    async (request) => posts.bookmark(ctx.db, requireUser(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/posts/:id/bookmark',
+    { schema: { params: idParams, response: { 200: bookmarkAnswer } }, config: changesFeed },
+    async (request) => posts.unbookmark(ctx.db, requireUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/user/bookmarks',
+    {
+      schema: {
+        querystring: pageQuery.extend({ before: uuid().optional() }),
+        response: { 200: z.array(feedPost) },
+      },
+    },
+    async (request) =>
+      listBookmarks(ctx.db, requireUser(request), {
+        limit: request.query.limit,
+        before: request.query.before,
+      }),
   );
 
   app.post(

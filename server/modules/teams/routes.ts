@@ -215,7 +215,9 @@ export async function teamRoutes(app: App, ctx: Ctx) {
         teams.teamExists(db, request.params.id),
       ]);
       if (!exists) throw notFound(TEAM_TEXTS.teamNotFound);
-      return posts.map(({ isLiked, ...card }) => presentPost(card, isLiked, request.user));
+      return posts.map(({ isLiked, isBookmarked, ...card }) =>
+        presentPost(card, isLiked, request.user, isBookmarked),
+      );
     },
   );
 
