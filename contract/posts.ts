@@ -174,6 +174,7 @@ export const BOOKMARK_TEXTS = {
 export const POST_PAGE_TEXTS = {
   backToFeed: 'Back to the feed',
   loading: 'Loading post...',
+  fetchFailed: 'Failed to fetch post',
 } as const;
 
 /**

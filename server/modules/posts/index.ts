@@ -3,6 +3,7 @@ import { postRoutes } from './routes';
 
 export { FeedCache } from './feed-cache';
 export { type FirstFeedPage, firstFeedPage } from './first-page';
+export { type EmbeddedPost, embeddedPost } from './post-page';
 export { feedSql, findPost, listPosts, presentPost } from './service';
 export { addComment, createPost, like } from './writes';
 
