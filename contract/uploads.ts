@@ -12,6 +12,12 @@ export const UPLOAD_TEXTS = {
   fileTooLarge: 'File is too large (max 25 MB)',
   unsupportedType: 'Only JPEG, PNG, WebP, GIF and AVIF images are accepted',
   uploadUrlInvalid: 'Upload address is invalid or has expired',
+  /** The uploader's dialog title and the inline panel's name (issue 20; not in the spec). */
+  uploadImage: 'Upload an image',
+  uploadImages: 'Upload images',
+  /** The upload button on touch screens (pointer: coarse), 'Upload Images' elsewhere (issue 20). */
+  choosePhotos: 'Choose photos',
+  closeUploader: 'Close the uploader',
 } as const;
 
 export const uploadUrlAnswer = z.object({ uploadURL: z.string() });

@@ -7,7 +7,9 @@ import { CreatePostControl } from './create-post-dialog';
 
 // Uppy itself is exercised by the browser tests; here a stand-in hands back registered paths.
 let uploader: ImageUploaderProps | null = null;
+let coarsePointer = false;
 vi.mock('@web/components/image-uploader', () => ({
+  useCoarsePointer: () => coarsePointer,
   ImageUploader: (props: ImageUploaderProps) => {
     uploader = props;
     return props.open ? (
@@ -114,6 +116,43 @@ describe('Create New Post dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove image 1' }));
     expect(addresses()).toEqual(['https://example.test/b.jpg']);
     expect(screen.queryByRole('button', { name: 'Remove image 2' })).not.toBeInTheDocument();
+  });
+
+  it('opens the uploader inside the dialog (no second modal), and closes it with the dialog', async () => {
+    mockFetch(signedIn(aUser()));
+    renderApp(<CreatePostControl />);
+    const dialog = await openDialog();
+    const button = within(dialog).getByRole('button', { name: 'Upload Images' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(button);
+    // In the dialog's own content, the dialog still open around it.
+    expect(await within(dialog).findByTestId('uploader')).toBeInTheDocument();
+    expect(uploader?.inline).toBe(true);
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    // The same button closes it again.
+    await userEvent.click(button);
+    expect(within(dialog).queryByTestId('uploader')).not.toBeInTheDocument();
+    await userEvent.click(button);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByTestId('uploader')).not.toBeInTheDocument();
+    // Nothing is left holding the page: no scroll lock, no overlay.
+    expect(document.body).not.toHaveAttribute('data-scroll-locked');
+    expect(document.body.style.pointerEvents).not.toBe('none');
+  });
+
+  it("reads 'Choose photos' on a touch screen", async () => {
+    coarsePointer = true;
+    try {
+      mockFetch(signedIn(aUser()));
+      renderApp(<CreatePostControl />);
+      const dialog = await openDialog();
+      expect(within(dialog).getByRole('button', { name: 'Choose photos' })).toBeInTheDocument();
+      expect(within(dialog).queryByRole('button', { name: 'Upload Images' })).not.toBeInTheDocument();
+    } finally {
+      coarsePointer = false;
+    }
   });
 
   it('opens the uploader for the free slots and disables it at 5 images', async () => {

@@ -5,7 +5,7 @@ import {
   MAX_POST_IMAGES,
   POST_TEXTS,
 } from '@contract/posts';
-import { ImageUploader } from '@web/components/image-uploader';
+import { ImageUploader, useCoarsePointer } from '@web/components/image-uploader';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -19,6 +19,7 @@ import { Input } from '@web/components/ui/input';
 import { FieldError } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { useUser } from '@web/lib/auth';
+import { UPLOAD_TEXTS } from '@contract/uploads';
 import { lazyZodResolver } from '@web/lib/form';
 import { toast } from '@web/lib/toast';
 import { ImageOff, ImagePlus, Link2, LogIn, Plus, X } from 'lucide-react';
@@ -64,12 +65,12 @@ export function CreatePostControl() {
 }
 
 /**
- * SPEC §2 Create Post dialog. The draft (caption, images, URL field) lives here, outside the
- * dialog content, so it survives while the uploader is shown: the uploader is a modal of its own,
- * and the dialog steps aside for it (two focus-trapping modals cannot share the page).
+ * SPEC §2 Create Post dialog. The uploader opens inside it, under the image buttons (issue 20: no
+ * second modal on top); its button reads 'Choose photos' on touch screens.
  */
 export function CreatePostDialog() {
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
+  const coarse = useCoarsePointer();
   const [uploaderOpen, setUploaderOpen] = useState(false);
   const [uploadSlots, setUploadSlots] = useState(MAX_POST_IMAGES);
   const form = useForm<CreatePostForm>({ resolver, defaultValues: EMPTY });
@@ -82,6 +83,10 @@ export function CreatePostDialog() {
   const remaining = MAX_POST_IMAGES - images.length;
   const full = remaining <= 0;
 
+  const setOpen = (next: boolean) => {
+    setOpenState(next);
+    if (!next) setUploaderOpen(false);
+  };
   const setImages = (next: string[]) => form.setValue('images', next);
   const clearUrl = () => {
     form.setValue('url', '');
@@ -116,7 +121,11 @@ export function CreatePostDialog() {
       setImages([...current, objectPath]);
   };
 
-  const openUploader = () => {
+  const toggleUploader = () => {
+    if (uploaderOpen) {
+      setUploaderOpen(false);
+      return;
+    }
     setUploadSlots(remaining);
     setUploaderOpen(true);
   };
@@ -152,7 +161,7 @@ export function CreatePostDialog() {
         <Plus aria-hidden="true" />
         {T.createPost}
       </Button>
-      <Dialog open={open && !uploaderOpen} onOpenChange={setOpen}>
+      <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="max-w-2xl">
           <DialogHeader>
             <DialogTitle>{T.title}</DialogTitle>
@@ -184,9 +193,17 @@ export function CreatePostDialog() {
 
             <div className="grid gap-2">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <Button type="button" variant="outline" onClick={openUploader} disabled={full}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  className="min-h-11"
+                  onClick={toggleUploader}
+                  disabled={full && !uploaderOpen}
+                  aria-expanded={uploaderOpen}
+                  aria-controls={uploaderOpen ? `${ids}-uploader` : undefined}
+                >
                   <ImagePlus aria-hidden="true" />
-                  {T.uploadImages}
+                  {coarse ? UPLOAD_TEXTS.choosePhotos : T.uploadImages}
                 </Button>
                 <span className="text-xs text-muted-foreground" aria-live="polite">
                   {imagesBusy ? T.finishingUploads : `${images.length}/${MAX_POST_IMAGES} images`}
@@ -222,6 +239,20 @@ export function CreatePostDialog() {
               <FieldError id={`${ids}-url-error`}>{urlError}</FieldError>
             </div>
 
+            <div id={`${ids}-uploader`}>
+              <ImageUploader
+                key={uploadSlots}
+                inline
+                title={coarse ? UPLOAD_TEXTS.choosePhotos : T.uploadImages}
+                open={uploaderOpen}
+                onOpenChange={setUploaderOpen}
+                maxNumberOfFiles={uploadSlots}
+                onUploaded={addUploaded}
+                onBusyChange={setImagesBusy}
+                note={`Images only, up to ${uploadSlots} ${uploadSlots === 1 ? 'file' : 'files'}, 25 MB each`}
+              />
+            </div>
+
             {images.length > 0 ? (
               <ul className="grid grid-cols-3 gap-2" aria-label="Selected images">
                 {images.map((src, i) => (
@@ -254,15 +285,6 @@ export function CreatePostDialog() {
           </form>
         </DialogContent>
       </Dialog>
-      <ImageUploader
-        key={uploadSlots}
-        open={uploaderOpen}
-        onOpenChange={setUploaderOpen}
-        maxNumberOfFiles={uploadSlots}
-        onUploaded={addUploaded}
-        onBusyChange={setImagesBusy}
-        note={`Images only, up to ${uploadSlots} ${uploadSlots === 1 ? 'file' : 'files'}, 25 MB each`}
-      />
     </>
   );
 }
