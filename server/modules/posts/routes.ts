@@ -14,6 +14,7 @@ import {
 import type { App, Ctx } from '../../context';
 import { notFound } from '../../errors';
 import { requireUser } from '../../plugins/current-user';
+import { assertReachableImages } from '../image-proxy';
 import { findPost, listBookmarks, readFeed } from './service';
 import * as posts from './writes';
 
@@ -84,8 +85,12 @@ export async function postRoutes(app: App, ctx: Ctx) {
   app.post(
     '/api/posts',
     { schema: { body: createPostBody, response: { 201: feedPost } }, config: changesFeed },
-    async (request, reply) =>
-      reply.status(201).send(await posts.createPost(ctx.db, requireUser(request), request.body)),
+    async (request, reply) => {
+      const user = requireUser(request);
+      // A pasted address must be an image the proxy can fetch, or the post is refused (issue 20).
+      await assertReachableImages(ctx, request.body.images);
+      return reply.status(201).send(await posts.createPost(ctx.db, user, request.body));
+    },
   );
 
   app.delete(

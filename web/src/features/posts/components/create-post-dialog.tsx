@@ -5,6 +5,7 @@ import {
   MAX_POST_IMAGES,
   POST_TEXTS,
 } from '@contract/posts';
+import { IMAGE_CHECK_TEXTS, type ImageCheckAnswer, UPLOAD_TEXTS } from '@contract/uploads';
 import { ImageUploader, useCoarsePointer } from '@web/components/image-uploader';
 import { Button } from '@web/components/ui/button';
 import {
@@ -18,11 +19,11 @@ import {
 import { Input } from '@web/components/ui/input';
 import { FieldError } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
+import { apiRequest, errorText } from '@web/lib/api';
 import { useUser } from '@web/lib/auth';
-import { UPLOAD_TEXTS } from '@contract/uploads';
 import { lazyZodResolver } from '@web/lib/form';
 import { toast } from '@web/lib/toast';
-import { ImageOff, ImagePlus, Link2, LogIn, Plus, X } from 'lucide-react';
+import { ImageOff, ImagePlus, Link2, LoaderCircle, LogIn, Plus, X } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -43,6 +44,10 @@ const isHttpUrl = (value: string) => {
     return false;
   }
 };
+
+/** POST /api/image-proxy/check: the address when it answers with an image, else a 400 saying why. */
+const checkImageAddress = (url: string) =>
+  apiRequest<ImageCheckAnswer>('POST', '/api/image-proxy/check', { url });
 
 /**
  * The post-creation control next to the feed heading: a Create Post button opening the
@@ -93,9 +98,12 @@ export function CreatePostDialog() {
     form.clearErrors('url');
   };
 
-  const addUrl = () => {
+  // The server fetches a pasted address through the image proxy before it becomes a tile: one
+  // that is no reachable image is refused here, with its reason (issue 20).
+  const [checking, setChecking] = useState(false);
+  const addUrl = async () => {
     const value = form.getValues('url').trim();
-    if (!value) return;
+    if (!value || checking) return;
     if (images.includes(value)) {
       clearUrl();
       return;
@@ -105,14 +113,23 @@ export function CreatePostDialog() {
       return;
     }
     if (full) return;
-    setImages([...images, value]);
-    clearUrl();
+    setChecking(true);
+    try {
+      const { url } = await checkImageAddress(value);
+      const current = form.getValues('images') ?? [];
+      if (!current.includes(url) && current.length < MAX_POST_IMAGES) setImages([...current, url]);
+      clearUrl();
+    } catch (error) {
+      form.setError('url', { type: 'server', message: errorText(error, IMAGE_CHECK_TEXTS.notReachable) });
+    } finally {
+      setChecking(false);
+    }
   };
 
   const onUrlKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    addUrl();
+    void addUrl();
   };
 
   const addUploaded = (objectPath: string) => {
@@ -232,7 +249,14 @@ export function CreatePostDialog() {
                     className="pl-9"
                   />
                 </div>
-                <Button type="button" variant="secondary" onClick={addUrl} disabled={full}>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  onClick={() => void addUrl()}
+                  disabled={full || checking}
+                  aria-busy={checking || undefined}
+                >
+                  {checking ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
                   Add
                 </Button>
               </div>
