@@ -128,6 +128,8 @@ export const feedPost = z.object({
   likesCount: z.number(),
   commentsCount: z.number(),
   isLiked: z.boolean(),
+  /** Whether the signed-in viewer keeps this post in their bookmarks (false when signed out). */
+  isBookmarked: z.boolean(),
   /** The viewer's ability (its author or an admin): the web shows Delete from it. */
   canDelete: z.boolean(),
   media: mediaMap.optional(),
@@ -151,6 +153,35 @@ export type Comment = z.infer<typeof comment>;
 
 export const likeAnswer = z.object({ isLiked: z.boolean(), likesCount: z.number() });
 export type LikeAnswer = z.infer<typeof likeAnswer>;
+
+/** PUT and DELETE /api/posts/{id}/bookmark answer the post's new state for the viewer. */
+export const bookmarkAnswer = z.object({ isBookmarked: z.boolean() });
+export type BookmarkAnswer = z.infer<typeof bookmarkAnswer>;
+
+/** The Bookmarks page and the bookmark button (issue 20; not in the spec). */
+export const BOOKMARK_TEXTS = {
+  title: 'Bookmarks',
+  subtitle: 'Posts you saved to read again.',
+  empty: 'No bookmarks yet.',
+  emptyHint: 'Press the bookmark on a post to keep it here.',
+  loading: 'Loading bookmarks...',
+  fetchFailed: 'Failed to fetch bookmarks',
+  bookmarked: 'Remove bookmark',
+  saveFailed: 'Failed to update bookmark',
+} as const;
+
+/** A post's own page, /posts/{id} (issue 20). */
+export const POST_PAGE_TEXTS = {
+  backToFeed: 'Back to the feed',
+  loading: 'Loading post...',
+  fetchFailed: 'Failed to fetch post',
+} as const;
+
+/**
+ * The id of the JSON block in which the HTML of /posts/{id} carries `GET /api/posts/{id}`'s answer
+ * for the viewer, so the page shows without asking for it (decision 020).
+ */
+export const POST_PAGE_DATA_ID = 'post-page-data';
 
 export const POST_ACTIONS = ['create', 'delete', 'like', 'unlike', 'comment'] as const;
 export type PostAction = (typeof POST_ACTIONS)[number];

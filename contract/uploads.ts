@@ -12,6 +12,12 @@ export const UPLOAD_TEXTS = {
   fileTooLarge: 'File is too large (max 25 MB)',
   unsupportedType: 'Only JPEG, PNG, WebP, GIF and AVIF images are accepted',
   uploadUrlInvalid: 'Upload address is invalid or has expired',
+  /** The uploader's dialog title and the inline panel's name (issue 20; not in the spec). */
+  uploadImage: 'Upload an image',
+  uploadImages: 'Upload images',
+  /** The upload button on touch screens (pointer: coarse), 'Upload Images' elsewhere (issue 20). */
+  choosePhotos: 'Choose photos',
+  closeUploader: 'Close the uploader',
 } as const;
 
 export const uploadUrlAnswer = z.object({ uploadURL: z.string() });
@@ -58,3 +64,17 @@ export const UPLOAD_QUOTA_TEXTS = {
   tooManyPending: 'Too many unfinished uploads: finish or wait for the others',
   dailyLimit: 'Daily upload limit reached, please try again tomorrow',
 } as const;
+
+/**
+ * A pasted image address is fetched by the server before it is accepted (issue 20): these are its
+ * refusals (400), and the answer of POST /api/image-proxy/check when it passes.
+ */
+export const IMAGE_CHECK_TEXTS = {
+  notReachable: 'That address is not a reachable image',
+  tooLarge: 'That image is too large (max 25 MB)',
+  privateAddress: 'Images from private addresses are not accepted',
+} as const;
+
+export const imageCheckBody = z.object({ url: text().trim().min(1).max(2048) });
+export const imageCheckAnswer = z.object({ url: z.string() });
+export type ImageCheckAnswer = z.infer<typeof imageCheckAnswer>;

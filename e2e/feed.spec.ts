@@ -121,7 +121,7 @@ test('bookmark and share stay local; the card fits a 360 px screen', async ({ pa
 
   await card.getByRole('button', { name: 'Share' }).click();
   await expect(page.getByText('Link copied')).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/?post=${id}`);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/posts/${id}`);
 
   // The author deletes the post after confirming.
   await card.getByRole('button', { name: 'Delete post' }).click();

@@ -6,15 +6,17 @@ import {
   DEFAULT_MAP_TILES,
   FEED_FIRST_PAGE_ID,
   healthAnswer,
+  POST_PAGE_DATA_ID,
   PROFILE_DATA_ID,
   tileOrigin,
+  uuid as uuidShape,
 } from '../contract';
 import type { App, AppDeps, Ctx } from './context';
 import { MODULES } from './modules';
 import { registerAdminScope } from './modules/admin';
 import { embeddedViewer, SessionCache } from './modules/auth';
 import { createImageSigner, createMediaAttacher } from './modules/image-proxy';
-import { FeedCache, firstFeedPage } from './modules/posts';
+import { embeddedPost, FeedCache, firstFeedPage } from './modules/posts';
 import { embeddedProfile } from './modules/profiles';
 import { ImageMetaCache, JobQueue } from './modules/uploads';
 import { registerCompression } from './plugins/compression';
@@ -171,6 +173,15 @@ function indexData(
         });
         return { ...base, markup: await authMarkup };
       }
+      const postId = postPath(pathname);
+      if (postId !== null) {
+        const found = await embeddedPost(ctx.db, ctx.media, postId, viewer);
+        if (!found) return base;
+        const markup = await render(request, (r) =>
+          r.renderPost(postId, JSON.parse(found.json), JSON.parse(viewerJson)),
+        );
+        return { ...base, id: POST_PAGE_DATA_ID, ...found, markup };
+      }
       const username = profilePath(pathname);
       if (username === null) return base;
       const found = await embeddedProfile(ctx.db, ctx.media, username, viewer);
@@ -182,6 +193,13 @@ function indexData(
       // than compete with the banner, the CSS and the entry before the first paint.
       return { ...base, id: PROFILE_DATA_ID, ...found, modules: markup ? [] : page.profileChunks, markup };
     })();
+}
+
+/** The id of a /posts/{id} path (the web's route; a uuid, lower-cased as the API reads it), or null. */
+function postPath(pathname: string): string | null {
+  const match = /^\/posts\/([0-9a-fA-F-]{36})\/?$/.exec(pathname);
+  if (!match || !uuidShape().safeParse(match[1]).success) return null;
+  return match[1].toLowerCase();
 }
 
 /** The username of a /profile/{username} path (the web's route), or null for any other path. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEED_FIRST_PAGE_ID, PROFILE_DATA_ID } from '../../contract';
+import { FEED_FIRST_PAGE_ID, POST_PAGE_DATA_ID, PROFILE_DATA_ID } from '../../contract';
 import { createTestApp, type TestApp } from '../test/app';
 import { createPost, createUser, injectAs, type TestUser } from '../test/factories';
 import { pageRendererPath, withPageMarkup } from './static-web';
@@ -33,11 +33,16 @@ export async function renderAuth() {
 export async function renderProfile(username, profile, viewer) {
   return '<h1 data-path-username="' + esc(username) + '" data-viewer="' + who(viewer) + '">' +
     esc(profile.username) + ' ' + profile.followersCount + '</h1>';
+}
+export async function renderPost(postId, post, viewer) {
+  return '<article data-path-id="' + esc(postId) + '" data-viewer="' + who(viewer) + '" data-bookmarked="' +
+    post.isBookmarked + '">' + esc(post.caption) + '</article>';
 }`;
 const THROWS = `const fail = async () => { throw new Error('render failed'); };
 export const renderHome = fail;
 export const renderAuth = fail;
-export const renderProfile = fail;`;
+export const renderProfile = fail;
+export const renderPost = fail;`;
 const BROKEN = 'export async function renderProfile( {';
 
 /** A built web app in a temporary folder, with `renderer` as its SSR build (none when null). */
@@ -149,6 +154,61 @@ describe('GET /profile/{username} with the page renderer (decision 020)', () => 
       expect(res.body, url).toBe('');
     }
     expect((await t.app.inject({ method: 'HEAD', url: '/api/nothing' })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /posts/{id} (issue 20)', () => {
+  let t: TestApp;
+  let rita: TestUser;
+  const HOSTILE = 'night op </script><script>alert(1)</script><!-- & more';
+  /** The text of the post's data block (null without one). */
+  const block = (html: string) => {
+    const open = `<script type="application/json" id="${POST_PAGE_DATA_ID}">`;
+    const start = html.indexOf(open);
+    return start === -1 ? null : html.slice(start + open.length, html.indexOf('</script>', start));
+  };
+  beforeAll(async () => {
+    t = await appWith(ECHO);
+    rita = await createUser(t.database.db, { username: 'post_rita' });
+  });
+
+  it("carries the API's answer for this viewer, escaped, and the page rendered with it", async () => {
+    const post = await createPost(t.database.db, rita, { caption: HOSTILE });
+    const fan = await createUser(t.database.db, { username: 'fan_post' });
+    await injectAs(t.app, fan, { method: 'PUT', url: `/api/posts/${post.id}/bookmark` });
+    const res = await injectAs(t.app, fan, { url: `/posts/${post.id.toUpperCase()}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('private');
+    const api = await injectAs(t.app, fan, { url: `/api/posts/${post.id}` });
+    const text = block(res.body);
+    expect(text).not.toBeNull();
+    // No `</script>`, `<!--` or `&` in the block: its text ends where it should.
+    expect(text).not.toMatch(/[<>&]/);
+    expect(JSON.parse(text ?? '')).toEqual(api.json());
+    expect(JSON.parse(text ?? '')).toMatchObject({ caption: HOSTILE, isBookmarked: true });
+    // Only the block's own script and the viewer's: the caption never closes one.
+    expect(res.body.match(/<script/g)?.length).toBe(res.body.match(/<\/script>/g)?.length);
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    expect(rootOf(res.body)).toContain(
+      `<div id="prerendered-page" style="display:contents"><article data-path-id="${post.id}" data-viewer="fan_post" data-bookmarked="true">night op &#60;/script&#62;`,
+    );
+    const anon = await t.app.inject({ url: `/posts/${post.id}` });
+    expect(rootOf(anon.body)).toContain('data-viewer="nobody" data-bookmarked="false"');
+  });
+
+  it('answers the plain index.html for an unknown or malformed id, never an error', async () => {
+    for (const url of [
+      '/posts/00000000-0000-4000-8000-000000000000',
+      '/posts/nope',
+      '/posts/%00',
+      '/posts/1',
+      `/posts/${'a'.repeat(5000)}`,
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain(POST_PAGE_DATA_ID);
+      expect(rootOf(res.body), url).toContain(`<div id="root"><!--page-->${HOME}<!--/page--></div>`);
+    }
   });
 });
 

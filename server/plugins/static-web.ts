@@ -67,6 +67,7 @@ export interface PageRenderer {
   renderHome(page: FeedPost[], viewer: CurrentUser | null): Promise<string>;
   renderAuth(): Promise<string>;
   renderProfile(username: string, profile: UserProfile, viewer: CurrentUser | null): Promise<string>;
+  renderPost(postId: string, post: FeedPost, viewer: CurrentUser | null): Promise<string>;
 }
 
 /** Where the SSR build of `webDist` is written (vite.config.ts). */
@@ -81,7 +82,7 @@ export async function loadPageRenderer(
   if (!existsSync(file)) return null;
   try {
     const renderer = (await import(pathToFileURL(file).href)) as Partial<PageRenderer>;
-    for (const name of ['renderHome', 'renderAuth', 'renderProfile'] as const)
+    for (const name of ['renderHome', 'renderAuth', 'renderProfile', 'renderPost'] as const)
       if (typeof renderer[name] !== 'function') throw new Error(`${name} is missing`);
     return renderer as PageRenderer;
   } catch (error) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { VIEWER_DATA_ID } from '@contract/auth';
-import { FEED_FIRST_PAGE_ID, FEED_TEXTS } from '@contract/posts';
+import { FEED_FIRST_PAGE_ID, FEED_TEXTS, POST_PAGE_DATA_ID } from '@contract/posts';
 import { PROFILE_DATA_ID, type UserProfile } from '@contract/profiles';
 import { userQueryKey } from '@web/lib/auth';
 import { THEME_STORAGE_KEY } from '@web/lib/constants';
@@ -13,7 +13,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppRoot } from './app/app-root';
 import { preloadFirstRender } from './app/router';
 import { aPost, postId } from './features/posts/test-data';
-import { renderAuth, renderHome, renderProfile } from './prerender';
+import { renderAuth, renderHome, renderPost, renderProfile } from './prerender';
 
 // Comments (Suspense markers) and <template> tags are server-render bookkeeping, not markup.
 const bare = (html: string) => html.replace(/<!--.*?-->/g, '').replace(/<template[^>]*><\/template>/g, '');
@@ -143,6 +143,29 @@ describe('/ and /auth rendered by the server (decision 020)', () => {
     expect(html).toContain('<form');
     expect(html).not.toContain('<!--$!-->');
     await expectHydrated('/auth', html, {}, ['h1', 'form', 'input']);
+  });
+});
+
+describe('a post page rendered by the server (issue 20)', () => {
+  const post = aPost({
+    id: postId(7),
+    caption: 'Night op </script><script>alert(1)</script>',
+    likesCount: 4,
+    commentsCount: 2,
+  });
+
+  it('holds the card (its comments open once in the browser), every part rendered and the caption escaped', async () => {
+    const html = await renderPost(postId(7), post, null);
+    expect(html).toContain('Night op &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('aria-label="Post by recon_rita"');
+    expect(html).not.toContain('<!--$!-->');
+    expect(html).not.toContain('<script');
+    expect(html).toContain('<nav');
+  });
+
+  it('is hydrated with the post from the HTML with no mismatch, the same nodes kept', async () => {
+    const html = await renderPost(postId(7), post, null);
+    await expectHydrated(`/posts/${postId(7)}`, html, { [POST_PAGE_DATA_ID]: post }, ['h1', 'article']);
   });
 });
 

@@ -9,8 +9,9 @@ import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { MemoryRouter } from 'react-router';
 import { Providers } from './app/providers';
-import { AppRoutes, preloadFirstRender, preloadProfilePage } from './app/router';
+import { AppRoutes, preloadFirstRender, preloadPostPage, preloadProfilePage } from './app/router';
 import { ErrorBoundary } from './app/shell/route-error';
+import { postQueryKey } from './features/posts/api/get-post';
 import { feedQueryKey } from './features/posts/api/post-cache';
 import { profileQueryKey } from './features/profiles/api/get-profile';
 
@@ -105,6 +106,28 @@ export async function renderProfile(
   client.setQueryData(userQueryKey, viewer);
   try {
     return await renderWhole(() => appAt(`/profile/${encodeURIComponent(username)}`, client));
+  } finally {
+    client.clear();
+  }
+}
+
+/**
+ * The markup of /posts/{id} as the browser's first render shows it when its HTML carries the post
+ * (decision 020): the card with its comments open (their list still loading), the viewer's
+ * header. `postId` is the path's, as the page reads it (its query key), `post` the answer of GET
+ * /api/posts/{id} to this viewer, `viewer` the answer of GET /api/user (null: signed out).
+ */
+export async function renderPost(
+  postId: string,
+  post: FeedPost,
+  viewer: CurrentUser | null,
+): Promise<string> {
+  await preloadPostPage();
+  const client = createQueryClient();
+  client.setQueryData(postQueryKey(postId), post);
+  client.setQueryData(userQueryKey, viewer);
+  try {
+    return await renderWhole(() => appAt(`/posts/${encodeURIComponent(postId)}`, client));
   } finally {
     client.clear();
   }

@@ -41,6 +41,25 @@ export const postLikes = pgTable(
   ],
 );
 
+/** A player's saved posts (issue 20): one row per player and post, newest bookmark first. */
+export const postBookmarks = pgTable(
+  'post_bookmarks',
+  {
+    id: id(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('post_bookmarks_pair_uq').on(t.postId, t.userId),
+    index('post_bookmarks_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
 export const comments = pgTable(
   'comments',
   {

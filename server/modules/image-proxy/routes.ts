@@ -1,7 +1,8 @@
-import { text, z } from '../../../contract';
+import { imageCheckAnswer, imageCheckBody, imageRef, text, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
-import { isApiRoute } from '../../plugins/current-user';
-import { proxiedImage } from './service';
+import { badRequest } from '../../errors';
+import { isApiRoute, requireUser } from '../../plugins/current-user';
+import { assertReachableImages, IMAGE_FIELD_ERROR, proxiedImage } from './service';
 
 /** The signed image proxy, and the hook that gives API answers their `media` maps. */
 export async function imageProxyRoutes(app: App, ctx: Ctx) {
@@ -10,6 +11,20 @@ export async function imageProxyRoutes(app: App, ctx: Ctx) {
     if (isApiRoute(request)) await ctx.media(payload);
     return payload;
   });
+
+  // Whether a pasted address is an image the site can show (signed in: it makes the server fetch).
+  app.post(
+    '/api/image-proxy/check',
+    { schema: { body: imageCheckBody, response: { 200: imageCheckAnswer } } },
+    async (request) => {
+      requireUser(request);
+      const { url } = request.body;
+      if (!imageRef.safeParse(url).success || !/^https?:\/\//i.test(url))
+        throw badRequest(IMAGE_FIELD_ERROR, { url: [IMAGE_FIELD_ERROR] });
+      await assertReachableImages(ctx, [url], 'url');
+      return { url };
+    },
+  );
 
   app.get(
     '/api/image-proxy',

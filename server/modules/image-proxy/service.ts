@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS } from '../../../contract';
+import { IMAGE_CHECK_TEXTS, MAX_UPLOAD_BYTES, UPLOAD_TEXTS } from '../../../contract';
 import type { Ctx } from '../../context';
-import { HttpError } from '../../errors';
+import { badRequest, HttpError } from '../../errors';
 import { fetchOutside, OutsideFetchError } from '../../lib/outside-fetch';
 import type { StoredObject } from '../../storage/types';
 import { reencodeAsWebp, SNIFF_BYTES, sniffImageType } from '../uploads';
@@ -19,6 +19,11 @@ export const PROXY_TEXTS = {
  */
 export async function proxiedImage(ctx: Ctx, url: string, sig: string | undefined): Promise<StoredObject> {
   if (!ctx.imageSigner.verify(url, sig)) throw new HttpError(403, PROXY_TEXTS.badSignature);
+  return fetchProxied(ctx, url);
+}
+
+/** The outside image at `url` as the proxy serves it: from storage, or fetched, checked and kept. */
+async function fetchProxied(ctx: Ctx, url: string): Promise<StoredObject> {
   const key = proxyKey(url);
   const cached = await ctx.storage.get(key);
   if (cached) return cached;
@@ -46,4 +51,36 @@ export async function proxiedImage(ctx: Ctx, url: string, sig: string | undefine
   const webp = await ctx.imageJobs.run(() => reencodeAsWebp(body, type));
   await ctx.storage.putBuffer(key, webp, 'image/webp');
   return { body: Readable.from(webp), contentType: 'image/webp', size: webp.length };
+}
+
+/** The check's refusal of an address that is no http(s) image address at all. */
+export const IMAGE_FIELD_ERROR = IMAGE_CHECK_TEXTS.notReachable;
+
+/** Whether an image address is an outside one (http or https), which the proxy fetches. */
+export const isOutsideAddress = (address: string) => /^https?:\/\//i.test(address);
+
+/**
+ * Checks pasted outside image addresses before they are accepted (issue 20): each is fetched
+ * through the proxy (the outside-fetch guard: public addresses only unless IMPORT_ALLOW_PRIVATE,
+ * 10 s, 25 MB; an image by its bytes, re-encoded and kept, so its first viewer gets it at once).
+ * Throws a 400 naming the problem for the first that fails; our own /objects/ paths pass as they are.
+ */
+export async function assertReachableImages(ctx: Ctx, addresses: readonly string[], field = 'images') {
+  const outside = [...new Set(addresses.filter(isOutsideAddress))];
+  const results = await Promise.allSettled(outside.map((url) => fetchProxied(ctx, url)));
+  for (const result of results) {
+    if (result.status === 'fulfilled') {
+      result.value.body.destroy?.();
+      continue;
+    }
+    const error = result.reason;
+    const status = error instanceof HttpError ? error.statusCode : 0;
+    const message =
+      status === 413
+        ? IMAGE_CHECK_TEXTS.tooLarge
+        : status === 403
+          ? IMAGE_CHECK_TEXTS.privateAddress
+          : IMAGE_CHECK_TEXTS.notReachable;
+    throw badRequest(message, { [field]: [message] });
+  }
 }

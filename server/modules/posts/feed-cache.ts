@@ -1,14 +1,16 @@
 import { LRUCache } from 'lru-cache';
 import type { FeedPost } from '../../../contract';
 
-/** A feed card as every viewer sees it: all but the viewer's own like and abilities. */
-export type SharedCard = Omit<FeedPost, 'isLiked' | 'canDelete'>;
+/** A feed card as every viewer sees it: all but the viewer's own like, bookmark and abilities. */
+export type SharedCard = Omit<FeedPost, 'isLiked' | 'isBookmarked' | 'canDelete'>;
 
 interface LikeEntry {
   /** Posts whose like by this viewer is known... */
   known: Set<string>;
-  /** ...and those of them the viewer likes. */
+  /** ...and those of them the viewer likes... */
   liked: Set<string>;
+  /** ...and those the viewer bookmarked (known together with the likes). */
+  bookmarked: Set<string>;
 }
 
 /**
@@ -88,15 +90,28 @@ export class FeedCache {
     return entry && ids.every((id) => entry.known.has(id)) ? entry.liked : undefined;
   }
 
-  storeLikes(viewerId: string, ids: readonly string[], liked: Iterable<string>, stamp: number): void {
+  /** The posts among `ids` that the viewer bookmarked, or undefined when some of them are not known. */
+  bookmarkedAmong(viewerId: string, ids: readonly string[]): Set<string> | undefined {
+    const entry = this.enabled ? this.likes.get(viewerId) : undefined;
+    return entry && ids.every((id) => entry.known.has(id)) ? entry.bookmarked : undefined;
+  }
+
+  storeLikes(
+    viewerId: string,
+    ids: readonly string[],
+    liked: Iterable<string>,
+    stamp: number,
+    bookmarked: Iterable<string> = [],
+  ): void {
     if (!this.enabled || stamp !== this.generation) return;
     let entry = this.likes.get(viewerId);
     if (!entry || entry.known.size + ids.length > this.maxKnownPerViewer) {
-      entry = { known: new Set(), liked: new Set() };
+      entry = { known: new Set(), liked: new Set(), bookmarked: new Set() };
       this.likes.set(viewerId, entry);
     }
     for (const id of ids) entry.known.add(id);
     for (const id of liked) entry.liked.add(id);
+    for (const id of bookmarked) entry.bookmarked.add(id);
   }
 
   get size(): { pages: number; viewers: number } {

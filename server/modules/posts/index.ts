@@ -3,7 +3,8 @@ import { postRoutes } from './routes';
 
 export { FeedCache } from './feed-cache';
 export { type FirstFeedPage, firstFeedPage } from './first-page';
-export { feedSql, listPosts, presentPost } from './service';
+export { type EmbeddedPost, embeddedPost } from './post-page';
+export { feedSql, findPost, listPosts, presentPost } from './service';
 export { addComment, createPost, like } from './writes';
 
 /** Posts: the feed, a player's posts, likes and comments. */

@@ -1,17 +1,21 @@
 import {
+  bookmarkAnswer,
   comment,
   commentBody,
   createPostBody,
   feedPost,
   likeAnswer,
   noContent,
+  POST_TEXTS,
   pageQuery,
   uuid,
   z,
 } from '../../../contract';
 import type { App, Ctx } from '../../context';
+import { notFound } from '../../errors';
 import { requireUser } from '../../plugins/current-user';
-import { readFeed } from './service';
+import { assertReachableImages } from '../image-proxy';
+import { findPost, listBookmarks, readFeed } from './service';
 import * as posts from './writes';
 
 const idParams = z.object({ id: uuid() });
@@ -41,11 +45,52 @@ export async function postRoutes(app: App, ctx: Ctx) {
       ),
   );
 
+  app.get(
+    '/api/posts/:id',
+    { schema: { params: idParams, response: { 200: feedPost } } },
+    async (request) => {
+      const post = await findPost(ctx.db, request.params.id, request.user);
+      if (!post) throw notFound(POST_TEXTS.postNotFound);
+      return post;
+    },
+  );
+
+  app.put(
+    '/api/posts/:id/bookmark',
+    { schema: { params: idParams, response: { 200: bookmarkAnswer } }, config: changesFeed },
+    async (request) => posts.bookmark(ctx.db, requireUser(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/posts/:id/bookmark',
+    { schema: { params: idParams, response: { 200: bookmarkAnswer } }, config: changesFeed },
+    async (request) => posts.unbookmark(ctx.db, requireUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/user/bookmarks',
+    {
+      schema: {
+        querystring: pageQuery.extend({ before: uuid().optional() }),
+        response: { 200: z.array(feedPost) },
+      },
+    },
+    async (request) =>
+      listBookmarks(ctx.db, requireUser(request), {
+        limit: request.query.limit,
+        before: request.query.before,
+      }),
+  );
+
   app.post(
     '/api/posts',
     { schema: { body: createPostBody, response: { 201: feedPost } }, config: changesFeed },
-    async (request, reply) =>
-      reply.status(201).send(await posts.createPost(ctx.db, requireUser(request), request.body)),
+    async (request, reply) => {
+      const user = requireUser(request);
+      // A pasted address must be an image the proxy can fetch, or the post is refused (issue 20).
+      await assertReachableImages(ctx, request.body.images);
+      return reply.status(201).send(await posts.createPost(ctx.db, user, request.body));
+    },
   );
 
   app.delete(

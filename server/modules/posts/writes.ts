@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Comment, CreatePostBody, FeedPost, LikeAnswer } from '../../../contract';
+import type { BookmarkAnswer, Comment, CreatePostBody, FeedPost, LikeAnswer } from '../../../contract';
 import { POST_TEXTS } from '../../../contract';
 import type { Db } from '../../db/client';
 import { iso } from '../../db/rows';
-import { comments, postLikes, posts, users } from '../../db/schema';
+import { comments, postBookmarks, postLikes, posts, users } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import { recordPostEvent } from '../analytics';
 import type { SessionUser } from '../auth';
@@ -30,7 +30,7 @@ export async function createPost(db: Db, author: SessionUser, body: CreatePostBo
     likesCount: 0,
     commentsCount: 0,
   };
-  return presentPost(card, false, author);
+  return presentPost(card, false, author, false);
 }
 
 async function requirePost(db: Db, postId: string) {
@@ -73,6 +73,21 @@ export async function unlike(db: Db, user: SessionUser, postId: string): Promise
     .returning({ id: postLikes.id });
   if (removed.length > 0) await recordPostEvent(db, postId, user.id, 'unlike');
   return { isLiked: false, likesCount: await likesCount(db, postId) };
+}
+
+/** Idempotent; the unique pair keeps one bookmark per player and post even when requests race. */
+export async function bookmark(db: Db, user: SessionUser, postId: string): Promise<BookmarkAnswer> {
+  await requirePost(db, postId);
+  await db.insert(postBookmarks).values({ postId, userId: user.id }).onConflictDoNothing();
+  return { isBookmarked: true };
+}
+
+export async function unbookmark(db: Db, user: SessionUser, postId: string): Promise<BookmarkAnswer> {
+  await requirePost(db, postId);
+  await db
+    .delete(postBookmarks)
+    .where(and(eq(postBookmarks.postId, postId), eq(postBookmarks.userId, user.id)));
+  return { isBookmarked: false };
 }
 
 const commentColumns = {

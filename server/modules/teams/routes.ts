@@ -31,6 +31,7 @@ import type { App, Ctx } from '../../context';
 import { notFound } from '../../errors';
 import { anonymousReads } from '../../lib/stamped-cache';
 import { requireUser } from '../../plugins/current-user';
+import { assertReachableImages } from '../image-proxy';
 import { listPosts, presentPost } from '../posts';
 import * as teams from './service';
 
@@ -188,7 +189,11 @@ export async function teamRoutes(app: App, ctx: Ctx) {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await teams.addGalleryItem(db, requireUser(request), request.params.id, request.body)),
+        .send(
+          await teams.addGalleryItem(db, requireUser(request), request.params.id, request.body, (address) =>
+            assertReachableImages(ctx, [address], 'imageUrl'),
+          ),
+        ),
   );
 
   app.delete(
@@ -215,7 +220,9 @@ export async function teamRoutes(app: App, ctx: Ctx) {
         teams.teamExists(db, request.params.id),
       ]);
       if (!exists) throw notFound(TEAM_TEXTS.teamNotFound);
-      return posts.map(({ isLiked, ...card }) => presentPost(card, isLiked, request.user));
+      return posts.map(({ isLiked, isBookmarked, ...card }) =>
+        presentPost(card, isLiked, request.user, isBookmarked),
+      );
     },
   );
 

@@ -849,10 +849,13 @@ export async function addGalleryItem(
   user: SessionUser,
   teamId: string,
   body: { imageUrl: string; caption: string | null },
+  /** Refuses an address that is no reachable image (the image proxy's check), once allowed. */
+  checkImage?: (address: string) => Promise<void>,
 ): Promise<TeamGalleryItem> {
   const place = await placeIn(db, teamId, user);
   const viewer = viewerIn(place, user);
   if (!can(viewer, 'editGallery')) throw noPermission();
+  await checkImage?.(body.imageUrl);
   const [row] = await rows<Omit<GalleryRow, 'viewer_role' | 'by_username'>>(
     db,
     sql`INSERT INTO team_gallery (team_id, image, caption, uploaded_by)

@@ -1,5 +1,6 @@
 import { PageSpinner } from '@web/components/ui/spinner';
 import { usePageViews } from '@web/features/analytics/use-page-views';
+import { hasEmbeddedPost } from '@web/features/posts/api/get-post';
 import { hasEmbeddedProfile } from '@web/features/profiles/api/embedded-profile';
 import { embeddedViewerSignedIn } from '@web/lib/auth';
 import { type ComponentType, lazy, Suspense } from 'react';
@@ -45,6 +46,8 @@ const EventPage = page(() => import('./routes/event'), 'EventPage');
 const FieldsPage = page(() => import('./routes/fields'), 'FieldsPage');
 const FieldPage = page(() => import('./routes/field'), 'FieldPage');
 const ProductPage = page(() => import('./routes/product'), 'ProductPage');
+const PostPage = page(() => import('./routes/post'), 'PostPage');
+const BookmarksPage = page(() => import('./routes/bookmarks'), 'BookmarksPage');
 const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
 
 /**
@@ -57,6 +60,7 @@ export function preloadFirstRender(pathname: string): Promise<unknown> {
   if (pathname === '/auth') return AuthPage.preload();
   if (pathname === '/') return preloadHomeContent();
   if (pathname.startsWith('/profile/') && hasEmbeddedProfile()) return ProfilePage.preload();
+  if (pathname.startsWith('/posts/') && hasEmbeddedPost()) return preloadPostPage();
   return Promise.resolve();
 }
 
@@ -79,6 +83,10 @@ export function preloadRendered(pathname: string): Promise<unknown> {
 
 /** The profile page's chunk, for the server's render of /profile/{username} (web/src/prerender.tsx). */
 export const preloadProfilePage = (): Promise<unknown> => ProfilePage.preload();
+
+/** The post page's chunk, for the server's render of /posts/{id} (web/src/prerender.tsx). */
+export const preloadPostPage = (): Promise<unknown> =>
+  Promise.all([PostPage.preload(), import('@web/features/posts/components/comments-panel')]);
 
 /**
  * SPEC §2 routes, and each section at its path (issue 20). Protected ones sit under RequireAuth
@@ -113,8 +121,10 @@ export function AppRoutes() {
           <Route path="fields" element={<FieldsPage />} />
           <Route path="fields/:fieldId" element={<FieldPage />} />
           <Route path="products/:productId" element={<ProductPage />} />
+          <Route path="posts/:postId" element={<PostPage />} />
           <Route element={<RequireAuth />}>
             <Route path="settings" element={<SettingsPage />} />
+            <Route path="bookmarks" element={<BookmarksPage />} />
             <Route path="gear" element={<GearPage />} />
             <Route path="teams/create" element={<TeamCreatePage />} />
             <Route path="teams/:teamId/manage" element={<TeamManagePage />} />

@@ -16,6 +16,7 @@ describe('header', () => {
     expect(menu).toHaveTextContent('medic_07');
     expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile/medic_07');
     expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    expect(screen.getByRole('menuitem', { name: 'Bookmarks' })).toHaveAttribute('href', '/bookmarks');
     await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth'));
     expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/logout' && init?.method === 'POST')).toBe(
@@ -56,7 +57,10 @@ describe('header', () => {
     });
     renderApp(<Header />, { route: '/teams' });
     // Signing in comes back to this page (issue 20).
-    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth?next=%2Fteams');
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute(
+      'href',
+      '/auth?next=%2Fteams',
+    );
     const box = screen.getByRole('combobox', { name: 'Search' });
     expect(box).toHaveAttribute('placeholder', 'Search players, events, gear...');
     await userEvent.type(box, 'lena');

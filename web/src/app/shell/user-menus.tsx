@@ -12,7 +12,7 @@ import {
 } from '@web/components/ui/dropdown-menu';
 import { useLogout } from '@web/features/auth/api/logout';
 import { sizedSrc } from '@web/lib/media';
-import { Bell, LogOut, Settings, User } from 'lucide-react';
+import { Bell, Bookmark, LogOut, Settings, User } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 
 /**
@@ -62,6 +62,12 @@ function ProfileMenu({ username, avatar }: { username: string; avatar: string | 
           <Link to={`/profile/${encodeURIComponent(username)}`}>
             <User aria-hidden="true" />
             Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/bookmarks">
+            <Bookmark aria-hidden="true" />
+            Bookmarks
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>

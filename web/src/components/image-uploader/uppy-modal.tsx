@@ -3,19 +3,23 @@ import '@uppy/dashboard/css/style.min.css';
 import { UPLOAD_TEXTS } from '@contract/uploads';
 import AwsS3 from '@uppy/aws-s3';
 import Uppy from '@uppy/core';
-import DashboardModal from '@uppy/react/dashboard-modal';
+import Dashboard from '@uppy/react/dashboard';
+import { Button } from '@web/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@web/components/ui/dialog';
 import { errorText } from '@web/lib/api';
 import { useTheme } from '@web/lib/theme';
 import { toast } from '@web/lib/toast';
-import { useEffect, useRef, useState } from 'react';
+import { X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ImageUploaderProps } from './index';
 import { createSignRequest, registerImageWithRetries, uploadErrorMessage } from './upload-api';
 
-/**
- * The heavy part of the uploader (Uppy core, Dashboard and the S3 plugin), loaded only when an
- * uploader first opens. Files go straight to the address the server signs, then each one is
- * registered (PUT /api/post-images) and its objectPath handed to `onUploaded`.
- */
 /** Registers an uploaded image and answers its objectPath, or toasts why it could not and answers null. */
 async function registerOrReport(imageURL: string): Promise<string | null> {
   try {
@@ -31,7 +35,15 @@ async function registerOrReport(imageURL: string): Promise<string | null> {
   }
 }
 
+/**
+ * The heavy part of the uploader (Uppy core, Dashboard and the S3 plugin), loaded only when an
+ * uploader first opens. Files go straight to the address the server signs, then each one is
+ * registered (PUT /api/post-images) and its objectPath handed to `onUploaded`. Uppy's Dashboard
+ * is always inline: in our own titled dialog, or in the caller's (`inline`). The Uppy instance
+ * outlives the Dashboard, so an upload left running when it closes finishes in the background.
+ */
 export default function UppyModal(props: ImageUploaderProps) {
+  const ids = useId();
   const propsRef = useRef(props);
   propsRef.current = props;
   const { theme } = useTheme();
@@ -59,9 +71,18 @@ export default function UppyModal(props: ImageUploaderProps) {
       uploading = true;
       reportBusy();
     });
-    instance.on('complete', () => {
+    instance.on('complete', (result) => {
       uploading = false;
       reportBusy();
+      // As Uppy's closeAfterFinish: every file went up, so the uploader closes, ready for the next.
+      if ((result.failed ?? []).length === 0 && (result.successful ?? []).length > 0) {
+        try {
+          instance.clear();
+        } catch {
+          // Nothing to clear.
+        }
+        propsRef.current.onOpenChange(false);
+      }
     });
     instance.on('cancel-all', () => {
       uploading = false;
@@ -108,16 +129,51 @@ export default function UppyModal(props: ImageUploaderProps) {
     propsRef.current.onOpenChange(false);
   };
 
-  return (
-    <DashboardModal
+  const title =
+    props.title ?? (maxNumberOfFiles === 1 ? UPLOAD_TEXTS.uploadImage : UPLOAD_TEXTS.uploadImages);
+  const board = (
+    <Dashboard
       uppy={uppy}
-      open={props.open}
-      onRequestClose={close}
-      closeAfterFinish
-      closeModalOnClickOutside
+      id={`${ids}-dashboard`}
       proudlyDisplayPoweredByUppy={false}
       theme={theme}
       note={props.note}
+      width="100%"
+      height={props.inline ? 300 : 340}
     />
+  );
+
+  if (props.inline) {
+    if (!props.open) return null;
+    return (
+      <section aria-label={title} className="relative grid gap-2 rounded-md border border-border p-2">
+        <div className="flex items-center justify-between gap-2">
+          <h3 className="text-sm font-medium">{title}</h3>
+          <Button
+            type="button"
+            variant="ghost"
+            size="icon"
+            className="size-11"
+            aria-label={UPLOAD_TEXTS.closeUploader}
+            onClick={close}
+          >
+            <X aria-hidden="true" />
+          </Button>
+        </div>
+        {board}
+      </section>
+    );
+  }
+
+  return (
+    <Dialog open={props.open} onOpenChange={(next) => (next ? undefined : close())}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription className="sr-only">{props.note ?? title}</DialogDescription>
+        </DialogHeader>
+        {board}
+      </DialogContent>
+    </Dialog>
   );
 }

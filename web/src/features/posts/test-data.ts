@@ -18,6 +18,7 @@ export const aPost = (overrides: Partial<FeedPost> = {}): FeedPost => ({
   likesCount: 0,
   commentsCount: 0,
   isLiked: false,
+  isBookmarked: false,
   // The viewer's ability, as the server answers it: the author (ME_ID) or an admin.
   canDelete: overrides.userId === ME_ID,
   ...overrides,

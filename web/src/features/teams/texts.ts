@@ -162,6 +162,9 @@ export const TEAM_TEXTS = {
   caption: 'Caption',
   addImage: 'Add Image',
   adding: 'Adding...',
+  /** Issue 20: the gallery takes uploads too (the site's uploader). */
+  uploadGalleryImages: 'Upload Images',
+  uploadGalleryTitle: 'Upload gallery images',
   imageUrlRequired: 'Enter an image URL',
   galleryAddFailed: 'Failed to add image',
   galleryAdded: 'Image added',

@@ -4,6 +4,10 @@ export const postKeys = {
   /** Every player's post list. */
   users: () => ['/api/posts/user'] as const,
   user: (userId: string) => ['/api/posts/user', userId] as const,
+  /** GET /api/posts/{id}: one post (its page, /posts/{id}). */
+  post: (postId: string) => ['/api/posts', postId] as const,
+  /** GET /api/user/bookmarks: the viewer's bookmarked posts (an infinite list of pages). */
+  bookmarks: () => ['/api/user/bookmarks'] as const,
   comments: (postId: string) => ['/api/posts', postId, 'comments'] as const,
   /** Moderate Posts' pages (another shape than the feed's, under a key of its own). */
   moderation: () => ['admin', 'moderation-posts'] as const,

@@ -5,9 +5,13 @@ import { postKeys } from './keys';
 /** The feed's key (an infinite list of pages) and the prefix of every player's post list. */
 export const feedQueryKey = postKeys.feed();
 export const userPostsKeyPrefix = postKeys.users();
+export const bookmarksQueryKey = postKeys.bookmarks();
 
-/** Every cached list a post card can come from: the feed's pages and the profile post lists. */
-const POST_LIST_KEYS: readonly QueryKey[] = [feedQueryKey, userPostsKeyPrefix];
+/**
+ * Every cached list a post card can come from: the feed's pages, the profile post lists and the
+ * bookmarks' pages (a post's own page is updated beside them, updateCachedPost).
+ */
+const POST_LIST_KEYS: readonly QueryKey[] = [feedQueryKey, userPostsKeyPrefix, bookmarksQueryKey];
 
 type PostList = FeedPost[] | InfiniteData<FeedPost[], unknown>;
 
@@ -26,7 +30,7 @@ function updateLists(queryClient: QueryClient, map: (list: FeedPost[]) => FeedPo
   }
 }
 
-/** Rewrites one post wherever it is cached (feed pages and profile lists) in one go. */
+/** Rewrites one post wherever it is cached (feed pages, profile lists, its own page) in one go. */
 export function updateCachedPost(
   queryClient: QueryClient,
   postId: string,
@@ -37,6 +41,9 @@ export function updateCachedPost(
       ? list.map((post) => (post.id === postId ? update(post) : post))
       : list,
   );
+  // Exactly its own key: ['/api/posts', id, 'comments'] shares the prefix.
+  if (queryClient.getQueryData(postKeys.post(postId)))
+    queryClient.setQueryData<FeedPost>(postKeys.post(postId), (post) => (post ? update(post) : post));
 }
 
 /** Drops one post from every cached list. */
@@ -48,5 +55,10 @@ export function removeCachedPost(queryClient: QueryClient, postId: string): void
 
 /** Stops refetches of the post lists in flight, so they cannot overwrite an optimistic change. */
 export async function cancelPostLists(queryClient: QueryClient): Promise<void> {
-  await Promise.all(POST_LIST_KEYS.map((queryKey) => queryClient.cancelQueries({ queryKey })));
+  await Promise.all([
+    ...POST_LIST_KEYS.map((queryKey) => queryClient.cancelQueries({ queryKey })),
+    queryClient.cancelQueries({
+      predicate: (query) => query.queryKey[0] === '/api/posts' && query.queryKey.length === 2,
+    }),
+  ]);
 }

@@ -7,7 +7,9 @@ import { CreatePostControl } from './create-post-dialog';
 
 // Uppy itself is exercised by the browser tests; here a stand-in hands back registered paths.
 let uploader: ImageUploaderProps | null = null;
+let coarsePointer = false;
 vi.mock('@web/components/image-uploader', () => ({
+  useCoarsePointer: () => coarsePointer,
   ImageUploader: (props: ImageUploaderProps) => {
     uploader = props;
     return props.open ? (
@@ -35,14 +37,22 @@ async function openDialog() {
   return screen.findByRole('dialog', { name: 'Create New Post' });
 }
 
+/** The server's check of a pasted address (POST /api/image-proxy/check): this one passes. */
+const CHECK_OK = {
+  'POST /api/image-proxy/check': (init: RequestInit) =>
+    json({ url: JSON.parse(String(init.body)).url.trim() }),
+};
+
 async function addUrl(value: string) {
   const field = screen.getByPlaceholderText('Or paste image URL...');
   await userEvent.clear(field);
   if (value) await userEvent.type(field, value);
-  await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+  const add = screen.getByRole('button', { name: 'Add' });
+  await userEvent.click(add);
+  await waitFor(() => expect(add).not.toHaveAttribute('aria-busy'));
 }
 
-describe('Create New Post dialog', () => {
+describe('Create New Post dialog', { timeout: 40_000 }, () => {
   it('offers visitors a Sign in to post link instead', async () => {
     mockFetch(signedOut());
     renderApp(<CreatePostControl />);
@@ -51,7 +61,7 @@ describe('Create New Post dialog', () => {
   });
 
   it('has the caption area, URL field and buttons the spec names', async () => {
-    mockFetch(signedIn(aUser()));
+    mockFetch({ ...signedIn(aUser()), ...CHECK_OK });
     renderApp(<CreatePostControl />);
     const dialog = await openDialog();
     const caption = within(dialog).getByPlaceholderText('Share your airsoft adventures, loadout, or tips...');
@@ -64,7 +74,7 @@ describe('Create New Post dialog', () => {
   });
 
   it('refuses a blank caption with a toast and sends nothing', async () => {
-    const fetchMock = mockFetch(signedIn(aUser()));
+    const fetchMock = mockFetch({ ...signedIn(aUser()), ...CHECK_OK });
     renderApp(<CreatePostControl />);
     await openDialog();
     await userEvent.type(screen.getByRole('textbox', { name: 'Caption' }), '   ');
@@ -76,7 +86,7 @@ describe('Create New Post dialog', () => {
   });
 
   it('adds a pasted URL only when non-blank, new and http(s); Enter adds; images can be removed', async () => {
-    mockFetch(signedIn(aUser()));
+    mockFetch({ ...signedIn(aUser()), ...CHECK_OK });
     renderApp(<CreatePostControl />);
     await openDialog();
     const images = () => screen.queryAllByRole('img', { name: /^Attachment \d$/ });
@@ -107,7 +117,9 @@ describe('Create New Post dialog', () => {
       screen.getByPlaceholderText('Or paste image URL...'),
       'https://example.test/b.jpg{Enter}',
     );
-    expect(addresses()).toEqual(['https://example.test/a.jpg', 'https://example.test/b.jpg']);
+    await waitFor(() =>
+      expect(addresses()).toEqual(['https://example.test/a.jpg', 'https://example.test/b.jpg']),
+    );
     // Enter in the URL field adds; it does not submit the post.
     expect(screen.queryByText('Caption required')).not.toBeInTheDocument();
 
@@ -116,8 +128,74 @@ describe('Create New Post dialog', () => {
     expect(screen.queryByRole('button', { name: 'Remove image 2' })).not.toBeInTheDocument();
   });
 
+  it('refuses an address the server finds no reachable image, with its reason, and adds no tile', async () => {
+    const fetchMock = mockFetch({
+      ...signedIn(aUser()),
+      'POST /api/image-proxy/check': () =>
+        json(
+          {
+            message: 'That address is not a reachable image',
+            errors: { url: ['That address is not a reachable image'] },
+          },
+          400,
+        ),
+    });
+    renderApp(<CreatePostControl />);
+    const dialog = await openDialog();
+    await addUrl('https://example.test/page.html');
+    expect(await within(dialog).findByText('That address is not a reachable image')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('list', { name: 'Selected images' })).not.toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Or paste image URL...')).toHaveValue(
+      'https://example.test/page.html',
+    );
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/image-proxy/check',
+      expect.objectContaining({
+        method: 'POST',
+        body: JSON.stringify({ url: 'https://example.test/page.html' }),
+      }),
+    );
+  });
+
+  it('opens the uploader inside the dialog (no second modal), and closes it with the dialog', async () => {
+    mockFetch({ ...signedIn(aUser()), ...CHECK_OK });
+    renderApp(<CreatePostControl />);
+    const dialog = await openDialog();
+    const button = within(dialog).getByRole('button', { name: 'Upload Images' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(button);
+    // In the dialog's own content, the dialog still open around it.
+    expect(await within(dialog).findByTestId('uploader')).toBeInTheDocument();
+    expect(uploader?.inline).toBe(true);
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    // The same button closes it again.
+    await userEvent.click(button);
+    expect(within(dialog).queryByTestId('uploader')).not.toBeInTheDocument();
+    await userEvent.click(button);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByTestId('uploader')).not.toBeInTheDocument();
+    // Nothing is left holding the page: no scroll lock, no overlay.
+    expect(document.body).not.toHaveAttribute('data-scroll-locked');
+    expect(document.body.style.pointerEvents).not.toBe('none');
+  });
+
+  it("reads 'Choose photos' on a touch screen", async () => {
+    coarsePointer = true;
+    try {
+      mockFetch({ ...signedIn(aUser()), ...CHECK_OK });
+      renderApp(<CreatePostControl />);
+      const dialog = await openDialog();
+      expect(within(dialog).getByRole('button', { name: 'Choose photos' })).toBeInTheDocument();
+      expect(within(dialog).queryByRole('button', { name: 'Upload Images' })).not.toBeInTheDocument();
+    } finally {
+      coarsePointer = false;
+    }
+  });
+
   it('opens the uploader for the free slots and disables it at 5 images', async () => {
-    mockFetch(signedIn(aUser()));
+    mockFetch({ ...signedIn(aUser()), ...CHECK_OK });
     renderApp(<CreatePostControl />);
     await openDialog();
     await addUrl('https://example.test/1.jpg');
@@ -140,7 +218,11 @@ describe('Create New Post dialog', () => {
   });
 
   it('holds Post back while an upload closed early is still being registered, then posts its image', async () => {
-    const fetchMock = mockFetch({ ...signedIn(aUser()), 'POST /api/posts': () => json({}, 201) });
+    const fetchMock = mockFetch({
+      ...signedIn(aUser()),
+      ...CHECK_OK,
+      'POST /api/posts': () => json({}, 201),
+    });
     renderApp(<CreatePostControl />);
     await openDialog();
     await userEvent.type(screen.getByPlaceholderText(/Share your airsoft adventures/), 'Fresh patches');
@@ -174,6 +256,7 @@ describe('Create New Post dialog', () => {
     let answer: (res: Response) => void = () => {};
     const fetchMock = mockFetch({
       ...signedIn(aUser()),
+      ...CHECK_OK,
       'POST /api/posts': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     const { client } = renderApp(<CreatePostControl />);
@@ -210,6 +293,7 @@ describe('Create New Post dialog', () => {
   it("shows the server's message on failure and keeps the draft open", async () => {
     mockFetch({
       ...signedIn(aUser()),
+      ...CHECK_OK,
       'POST /api/posts': () =>
         json({ message: 'Your text contains a blocked word. Please rephrase it.' }, 400),
     });
@@ -228,6 +312,7 @@ describe('Create New Post dialog', () => {
   it('falls back to Failed to create post without a server message', async () => {
     mockFetch({
       ...signedIn(aUser()),
+      ...CHECK_OK,
       'POST /api/posts': () => new Response('', { status: 502, statusText: 'Bad Gateway' }),
     });
     renderApp(<CreatePostControl />);

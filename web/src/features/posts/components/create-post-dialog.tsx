@@ -5,7 +5,8 @@ import {
   MAX_POST_IMAGES,
   POST_TEXTS,
 } from '@contract/posts';
-import { ImageUploader } from '@web/components/image-uploader';
+import { IMAGE_CHECK_TEXTS, type ImageCheckAnswer, UPLOAD_TEXTS } from '@contract/uploads';
+import { ImageUploader, useCoarsePointer } from '@web/components/image-uploader';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -18,10 +19,11 @@ import {
 import { Input } from '@web/components/ui/input';
 import { FieldError } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
+import { apiRequest, errorText } from '@web/lib/api';
 import { useUser } from '@web/lib/auth';
 import { lazyZodResolver } from '@web/lib/form';
 import { toast } from '@web/lib/toast';
-import { ImageOff, ImagePlus, Link2, LogIn, Plus, X } from 'lucide-react';
+import { ImageOff, ImagePlus, Link2, LoaderCircle, LogIn, Plus, X } from 'lucide-react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -44,6 +46,10 @@ const isHttpUrl = (value: string) => {
   }
 };
 
+/** POST /api/image-proxy/check: the address when it answers with an image, else a 400 saying why. */
+const checkImageAddress = (url: string) =>
+  apiRequest<ImageCheckAnswer>('POST', '/api/image-proxy/check', { url });
+
 /**
  * The post-creation control next to the feed heading: a Create Post button opening the
  * Create New Post dialog, or a sign-in link for visitors.
@@ -65,14 +71,14 @@ export function CreatePostControl() {
 }
 
 /**
- * SPEC §2 Create Post dialog. The draft (caption, images, URL field) lives here, outside the
- * dialog content, so it survives while the uploader is shown: the uploader is a modal of its own,
- * and the dialog steps aside for it (two focus-trapping modals cannot share the page).
+ * SPEC §2 Create Post dialog. The uploader opens inside it, under the image buttons (issue 20: no
+ * second modal on top); its button reads 'Choose photos' on touch screens.
  */
 export function CreatePostDialog() {
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
+  const coarse = useCoarsePointer();
   // The phone's bottom bar opens it too (its Create tab, issue 20).
-  useComposeRequests(() => setOpen(true));
+  useComposeRequests(() => setOpenState(true));
   const [uploaderOpen, setUploaderOpen] = useState(false);
   const [uploadSlots, setUploadSlots] = useState(MAX_POST_IMAGES);
   const form = useForm<CreatePostForm>({ resolver, defaultValues: EMPTY });
@@ -85,15 +91,22 @@ export function CreatePostDialog() {
   const remaining = MAX_POST_IMAGES - images.length;
   const full = remaining <= 0;
 
+  const setOpen = (next: boolean) => {
+    setOpenState(next);
+    if (!next) setUploaderOpen(false);
+  };
   const setImages = (next: string[]) => form.setValue('images', next);
   const clearUrl = () => {
     form.setValue('url', '');
     form.clearErrors('url');
   };
 
-  const addUrl = () => {
+  // The server fetches a pasted address through the image proxy before it becomes a tile: one
+  // that is no reachable image is refused here, with its reason (issue 20).
+  const [checking, setChecking] = useState(false);
+  const addUrl = async () => {
     const value = form.getValues('url').trim();
-    if (!value) return;
+    if (!value || checking) return;
     if (images.includes(value)) {
       clearUrl();
       return;
@@ -103,14 +116,23 @@ export function CreatePostDialog() {
       return;
     }
     if (full) return;
-    setImages([...images, value]);
-    clearUrl();
+    setChecking(true);
+    try {
+      const { url } = await checkImageAddress(value);
+      const current = form.getValues('images') ?? [];
+      if (!current.includes(url) && current.length < MAX_POST_IMAGES) setImages([...current, url]);
+      clearUrl();
+    } catch (error) {
+      form.setError('url', { type: 'server', message: errorText(error, IMAGE_CHECK_TEXTS.notReachable) });
+    } finally {
+      setChecking(false);
+    }
   };
 
   const onUrlKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
-    addUrl();
+    void addUrl();
   };
 
   const addUploaded = (objectPath: string) => {
@@ -119,7 +141,11 @@ export function CreatePostDialog() {
       setImages([...current, objectPath]);
   };
 
-  const openUploader = () => {
+  const toggleUploader = () => {
+    if (uploaderOpen) {
+      setUploaderOpen(false);
+      return;
+    }
     setUploadSlots(remaining);
     setUploaderOpen(true);
   };
@@ -155,7 +181,7 @@ export function CreatePostDialog() {
         <Plus aria-hidden="true" />
         {T.createPost}
       </Button>
-      <Dialog open={open && !uploaderOpen} onOpenChange={setOpen}>
+      <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="max-w-2xl">
           <DialogHeader>
             <DialogTitle>{T.title}</DialogTitle>
@@ -187,9 +213,17 @@ export function CreatePostDialog() {
 
             <div className="grid gap-2">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <Button type="button" variant="outline" onClick={openUploader} disabled={full}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  className="min-h-11"
+                  onClick={toggleUploader}
+                  disabled={full && !uploaderOpen}
+                  aria-expanded={uploaderOpen}
+                  aria-controls={uploaderOpen ? `${ids}-uploader` : undefined}
+                >
                   <ImagePlus aria-hidden="true" />
-                  {T.uploadImages}
+                  {coarse ? UPLOAD_TEXTS.choosePhotos : T.uploadImages}
                 </Button>
                 <span className="text-xs text-muted-foreground" aria-live="polite">
                   {imagesBusy ? T.finishingUploads : `${images.length}/${MAX_POST_IMAGES} images`}
@@ -218,11 +252,32 @@ export function CreatePostDialog() {
                     className="pl-9"
                   />
                 </div>
-                <Button type="button" variant="secondary" onClick={addUrl} disabled={full}>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  onClick={() => void addUrl()}
+                  disabled={full || checking}
+                  aria-busy={checking || undefined}
+                >
+                  {checking ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
                   Add
                 </Button>
               </div>
               <FieldError id={`${ids}-url-error`}>{urlError}</FieldError>
+            </div>
+
+            <div id={`${ids}-uploader`}>
+              <ImageUploader
+                key={uploadSlots}
+                inline
+                title={coarse ? UPLOAD_TEXTS.choosePhotos : T.uploadImages}
+                open={uploaderOpen}
+                onOpenChange={setUploaderOpen}
+                maxNumberOfFiles={uploadSlots}
+                onUploaded={addUploaded}
+                onBusyChange={setImagesBusy}
+                note={`Images only, up to ${uploadSlots} ${uploadSlots === 1 ? 'file' : 'files'}, 25 MB each`}
+              />
             </div>
 
             {images.length > 0 ? (
@@ -257,15 +312,6 @@ export function CreatePostDialog() {
           </form>
         </DialogContent>
       </Dialog>
-      <ImageUploader
-        key={uploadSlots}
-        open={uploaderOpen}
-        onOpenChange={setUploaderOpen}
-        maxNumberOfFiles={uploadSlots}
-        onUploaded={addUploaded}
-        onBusyChange={setImagesBusy}
-        note={`Images only, up to ${uploadSlots} ${uploadSlots === 1 ? 'file' : 'files'}, 25 MB each`}
-      />
     </>
   );
 }

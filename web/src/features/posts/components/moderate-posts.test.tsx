@@ -15,6 +15,7 @@ const aPost = (n: number, overrides: Partial<FeedPost> = {}): FeedPost => ({
   likesCount: 0,
   commentsCount: 0,
   isLiked: false,
+  isBookmarked: false,
   canDelete: true,
   ...overrides,
 });

@@ -167,44 +167,60 @@ describe('like', () => {
   });
 });
 
-describe('bookmark', () => {
-  it('is remembered per signed-in user, with no call', async () => {
-    const me = aUser({ id: ME_ID });
-    const fetchMock = mockFetch(signedIn(me));
-    const own = aPost({ userId: ME_ID });
-    const first = renderApp(<PostCard post={own} />);
-    const bookmark = await within(await card()).findByRole('button', { name: 'Bookmark' });
-    // The author's Delete post shows once the user is loaded.
-    await screen.findByRole('button', { name: 'Delete post' });
+describe('bookmark (stored on the server)', () => {
+  const BOOKMARK_PATH = `/api/posts/${postId(1)}/bookmark`;
+
+  it('flips at once, sends PUT then DELETE, and keeps the state the server answered', async () => {
+    const answer = deferred<Response>();
+    const fetchMock = mockFetch({
+      ...signedIn(aUser({ id: ME_ID })),
+      'GET /api/posts/feed': () => json([aPost()]),
+      [`PUT ${BOOKMARK_PATH}`]: () => answer.promise,
+      [`DELETE ${BOOKMARK_PATH}`]: () => json({ isBookmarked: false }),
+    });
+    renderApp(<FeedSection />);
+    const bookmark = within(await card()).getByRole('button', { name: 'Bookmark' });
     expect(bookmark).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(bookmark);
     expect(bookmark).toHaveAttribute('aria-pressed', 'true');
-    expect(JSON.parse(localStorage.getItem(`bookmarks:${ME_ID}`) ?? 'null')).toEqual([postId(1)]);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    first.unmount();
-
-    // Still bookmarked on the next visit.
-    renderApp(<PostCard post={own} />);
-    await screen.findByRole('button', { name: 'Delete post' });
-    const again = within(await card()).getByRole('button', { name: 'Bookmark' });
-    await waitFor(() => expect(again).toHaveAttribute('aria-pressed', 'true'));
-    await userEvent.click(again);
-    expect(again).toHaveAttribute('aria-pressed', 'false');
-    expect(JSON.parse(localStorage.getItem(`bookmarks:${ME_ID}`) ?? 'null')).toEqual([]);
+    answer.resolve(json({ isBookmarked: true }));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(BOOKMARK_PATH, expect.objectContaining({ method: 'PUT' })),
+    );
+    await userEvent.click(bookmark);
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(BOOKMARK_PATH, expect.objectContaining({ method: 'DELETE' })),
+    );
+    expect(bookmark).toHaveAttribute('aria-pressed', 'false');
+    // Nothing is kept in the browser any more.
+    expect(Object.keys(localStorage).some((key) => key.startsWith('bookmarks:'))).toBe(false);
   });
 
-  it("does not show another user's bookmarks", async () => {
-    localStorage.setItem(`bookmarks:${OTHER_ID}`, JSON.stringify([postId(1)]));
-    localStorage.setItem(`bookmarks:${ME_ID}`, JSON.stringify([postId(2)]));
-    mockFetch(signedIn(aUser({ id: ME_ID })));
-    renderApp(<PostCard post={aPost({ userId: ME_ID })} />);
+  it('shows the state the server sends, and rolls back with a toast when it refuses', async () => {
+    const answer = deferred<Response>();
+    mockFetch({
+      ...signedIn(aUser({ id: ME_ID })),
+      'GET /api/posts/feed': () => json([aPost({ isBookmarked: true })]),
+      [`DELETE ${BOOKMARK_PATH}`]: () => answer.promise,
+    });
+    renderApp(<FeedSection />);
     const bookmark = within(await card()).getByRole('button', { name: 'Bookmark' });
-    await screen.findByRole('button', { name: 'Delete post' });
-    expect(bookmark).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(bookmark).toHaveAttribute('aria-pressed', 'true'));
     await userEvent.click(bookmark);
-    expect(bookmark).toHaveAttribute('aria-pressed', 'true');
-    expect(JSON.parse(localStorage.getItem(`bookmarks:${ME_ID}`) ?? 'null')).toEqual([postId(2), postId(1)]);
-    expect(JSON.parse(localStorage.getItem(`bookmarks:${OTHER_ID}`) ?? 'null')).toEqual([postId(1)]);
+    expect(bookmark).toHaveAttribute('aria-pressed', 'false');
+    answer.resolve(json({ message: 'Internal error' }, 500));
+    expect(await screen.findByText('Failed to update bookmark')).toBeInTheDocument();
+    await waitFor(() => expect(bookmark).toHaveAttribute('aria-pressed', 'true'));
+  });
+
+  it('sends a signed-out visitor to sign in, with no call', async () => {
+    const fetchMock = mockFetch({ ...signedOut(), 'GET /api/posts/feed': () => json([aPost()]) });
+    renderApp(<FeedSection />);
+    const article = await card();
+    await screen.findByRole('link', { name: 'Sign in to post' });
+    await userEvent.click(within(article).getByRole('button', { name: 'Bookmark' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/bookmark'))).toBe(false);
   });
 });
 
@@ -214,7 +230,7 @@ describe('share', () => {
     renderCard();
     await user.click(within(await card()).getByRole('button', { name: 'Share' }));
     expect(await screen.findByText('Link copied')).toBeInTheDocument();
-    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/?post=${postId(1)}`);
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/posts/${postId(1)}`);
   });
 
   it('uses the system share sheet when there is one', async () => {
@@ -224,7 +240,7 @@ describe('share', () => {
     await userEvent.click(within(await card()).getByRole('button', { name: 'Share' }));
     await waitFor(() => expect(share).toHaveBeenCalledTimes(1));
     expect(share).toHaveBeenCalledWith(
-      expect.objectContaining({ url: `${window.location.origin}/?post=${postId(1)}` }),
+      expect.objectContaining({ url: `${window.location.origin}/posts/${postId(1)}` }),
     );
     expect(screen.queryByText('Link copied')).not.toBeInTheDocument();
   });

@@ -1,5 +1,11 @@
 import type { MediaMap } from '@contract/common';
-import { FEED_TEXTS, type FeedPost, MAX_POST_IMAGES_SHOWN, POST_IMAGE_SIZES } from '@contract/posts';
+import {
+  BOOKMARK_TEXTS,
+  FEED_TEXTS,
+  type FeedPost,
+  MAX_POST_IMAGES_SHOWN,
+  POST_IMAGE_SIZES,
+} from '@contract/posts';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -9,23 +15,25 @@ import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
 import { toast } from '@web/lib/toast';
 import { Bookmark, Heart, LoaderCircle, MessageCircle, Share2, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useBookmarkPost } from '../api/bookmark-post';
 import { useDeletePost } from '../api/delete-post';
 import { useLikePost } from '../api/like-post';
-import { useBookmark } from '../hooks/use-bookmark';
 import { Byline } from './byline';
 
-// The comments panel (its list, form and queries) loads when a card's comments are first opened.
-const CommentsPanel = lazy(() => import('./comments-panel').then((m) => ({ default: m.CommentsPanel })));
+// The comments panel (its list, form and queries) loads when a card's comments are first opened
+// (on a post's own page, where they start open, before its first render: preloadCommentsPanel).
+export const preloadCommentsPanel = () => import('./comments-panel');
+const CommentsPanel = lazy(() => preloadCommentsPanel().then((m) => ({ default: m.CommentsPanel })));
 
 export { PostCardSkeleton } from './post-card-skeleton';
 
 const T = FEED_TEXTS;
 
-/** The address a shared post opens: the feed, scrolled to that post. */
+/** The address a shared post opens: its own page, /posts/{id}. */
 export const postShareUrl = (postId: string) =>
-  `${window.location.origin}/?post=${encodeURIComponent(postId)}`;
+  `${window.location.origin}/posts/${encodeURIComponent(postId)}`;
 
 /**
  * Share: the system share sheet when the browser has one, else the link goes to the clipboard
@@ -52,24 +60,33 @@ export async function sharePost(post: FeedPost): Promise<void> {
 
 /**
  * A post card (SPEC §2): author, relative time, caption, up to 4 images, then like, comments,
- * share and bookmark; the author and admins may delete it. Used by the feed and profile pages.
- * `priority`: this card holds the first image a visitor sees (the feed's first card with images),
- * fetched at once with high priority; every other image loads lazily.
+ * share and bookmark; the author and admins may delete it. Used by the feed, profile, bookmarks
+ * and post pages. `priority`: this card holds the first image a visitor sees (the feed's first
+ * card with images), fetched at once with high priority; every other image loads lazily.
+ * `commentsOpen`: the comments start open (the post's own page).
  */
 export function PostCard({
   post,
   className,
   priority = false,
+  commentsOpen: startOpen = false,
 }: {
   post: FeedPost;
   className?: string;
   priority?: boolean;
+  commentsOpen?: boolean;
 }) {
   const { user, isLoading } = useUser();
   const navigate = useNavigate();
   const like = useLikePost(post.id);
-  const bookmark = useBookmark(user?.id, post.id);
+  const bookmark = useBookmarkPost(post.id);
+  const isBookmarked = Boolean(user) && post.isBookmarked;
   const [commentsOpen, setCommentsOpen] = useState(false);
+  // Opened once the page is the browser's: the server's render (and so the hydrated one) shows
+  // the card with its comments button, the comments then load here.
+  useEffect(() => {
+    if (startOpen) setCommentsOpen(true);
+  }, [startOpen]);
   // Once opened, the panel stays mounted (closed, it keeps its state as before).
   const [commentsLoaded, setCommentsLoaded] = useState(false);
   if (commentsOpen && !commentsLoaded) setCommentsLoaded(true);
@@ -96,7 +113,7 @@ export function PostCard({
       navigate('/auth');
       return;
     }
-    bookmark.toggle();
+    bookmark.mutate(!post.isBookmarked);
   };
 
   return (
@@ -166,12 +183,13 @@ export function PostCard({
           <Button
             variant="ghost"
             size="icon"
-            className={cn('ml-auto size-9', bookmark.isBookmarked && 'text-primary hover:text-primary')}
-            aria-pressed={bookmark.isBookmarked}
+            className={cn('ml-auto size-9', isBookmarked && 'text-primary hover:text-primary')}
+            aria-pressed={isBookmarked}
             aria-label={T.bookmark}
+            title={isBookmarked ? BOOKMARK_TEXTS.bookmarked : T.bookmark}
             onClick={onBookmark}
           >
-            <Bookmark className={cn(bookmark.isBookmarked && 'fill-current')} aria-hidden="true" />
+            <Bookmark className={cn(isBookmarked && 'fill-current')} aria-hidden="true" />
           </Button>
         </footer>
         {commentsOpen || commentsLoaded ? (

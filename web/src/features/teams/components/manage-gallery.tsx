@@ -1,3 +1,5 @@
+import { UPLOAD_TEXTS } from '@contract/uploads';
+import { ImageUploader, useCoarsePointer } from '@web/components/image-uploader';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
@@ -5,8 +7,9 @@ import { FieldError, Label } from '@web/components/ui/label';
 import { ConfirmDialog } from '@web/components/ui/lazy-confirm-dialog';
 import { RemoteImage } from '@web/components/ui/remote-image';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { errorText } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
-import { Plus, Trash2 } from 'lucide-react';
+import { ImagePlus, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useAddGalleryImage, useDeleteGalleryImage } from '../api/gallery';
 import { useTeamGallery } from '../api/get-team';
@@ -14,7 +17,10 @@ import { TEAM_TEXTS } from '../texts';
 
 const T = TEAM_TEXTS;
 
-/** The Gallery tab (SPEC §3: plain image URLs here): add an address with a caption, delete. */
+/**
+ * The Gallery tab: add an image address with a caption (the server fetches it first and refuses
+ * one that is no reachable image, issue 20) or upload images with the site's uploader; delete.
+ */
 export function ManageGallery({ teamId, canEdit }: { teamId: string; canEdit: boolean }) {
   const ids = useId();
   const gallery = useTeamGallery(teamId);
@@ -23,6 +29,17 @@ export function ManageGallery({ teamId, canEdit }: { teamId: string; canEdit: bo
   const [imageUrl, setImageUrl] = useState('');
   const [caption, setCaption] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [uploaderOpen, setUploaderOpen] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const coarse = useCoarsePointer();
+
+  const addUploaded = (objectPath: string) =>
+    add.mutate(
+      caption.trim() ? { imageUrl: objectPath, caption: caption.trim() } : { imageUrl: objectPath },
+      {
+        onSuccess: () => toast({ title: T.galleryAdded }),
+      },
+    );
 
   const submit = () => {
     const url = imageUrl.trim();
@@ -38,6 +55,8 @@ export function ManageGallery({ teamId, canEdit }: { teamId: string; canEdit: bo
         setCaption('');
         toast({ title: T.galleryAdded });
       },
+      // The server's reason (not a reachable image, too large...) also stays under the field.
+      onError: (failure) => setError(errorText(failure, T.galleryAddFailed)),
     });
   };
 
@@ -82,7 +101,30 @@ export function ManageGallery({ teamId, canEdit }: { teamId: string; canEdit: bo
           <div className="sm:col-span-3">
             <FieldError id={`${ids}-url-error`}>{error}</FieldError>
           </div>
+          <div className="flex flex-wrap items-center gap-2 sm:col-span-3">
+            <Button
+              type="button"
+              variant="outline"
+              className="min-h-11"
+              onClick={() => setUploaderOpen(true)}
+              disabled={uploading}
+            >
+              <ImagePlus aria-hidden="true" />
+              {coarse ? UPLOAD_TEXTS.choosePhotos : T.uploadGalleryImages}
+            </Button>
+          </div>
         </form>
+      ) : null}
+      {canEdit ? (
+        <ImageUploader
+          open={uploaderOpen}
+          onOpenChange={setUploaderOpen}
+          title={T.uploadGalleryTitle}
+          maxNumberOfFiles={5}
+          onUploaded={addUploaded}
+          onBusyChange={setUploading}
+          note="Images only, up to 5 files, 25 MB each"
+        />
       ) : null}
       {gallery.isPending ? (
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-busy="true">
