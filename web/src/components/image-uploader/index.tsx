@@ -66,7 +66,9 @@ const subscribeCoarse = (listener: () => void) => {
   return () => query.removeEventListener?.('change', listener);
 };
 const isCoarse = () =>
-  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(COARSE).matches;
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia(COARSE).matches;
 
 /** Whether the main pointer is a finger (a touch screen): its upload button says 'Choose photos'. */
 export function useCoarsePointer(): boolean {

@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ImageUploaderProps } from '@web/components/image-uploader';
-import { teamId } from '@web/features/teams/test-data';
 import { aUser, json, mockFetch, renderApp, signedIn } from '@web/test/utils';
 import { describe, expect, it, vi } from 'vitest';
+import { teamId } from '../test-data';
 import { ManageGallery } from './manage-gallery';
 
 // Uppy itself is exercised by the browser tests; here a stand-in hands back registered paths.
