@@ -24,8 +24,13 @@ test('a player posts one uploaded image and one pasted URL through Create New Po
 }) => {
   const me = await registerByApi(page.request);
   // An image the app serves itself: a demo player's avatar, pasted as a full URL.
-  const [demoPost] = await (await page.request.get('/api/posts/feed?limit=1')).json();
-  const pasted = new URL(demoPost.user.avatar, baseURL).href;
+  // (The server fetches it before the tile is added, issue 20: it must be a real image.)
+  const feed: { user: { avatar: string | null } }[] = await (
+    await page.request.get('/api/posts/feed?limit=100')
+  ).json();
+  const avatar = feed.find((post) => post.user.avatar?.startsWith('/objects/'))?.user.avatar;
+  expect(avatar).toBeTruthy();
+  const pasted = new URL(avatar ?? '', baseURL).href;
   const caption = `Dawn raid at the quarry ${uniqueName('op')}`;
 
   await page.goto('/');
