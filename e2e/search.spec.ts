@@ -93,7 +93,8 @@ test('signed out, 360 px wide: the search icon opens a full-width field whose pa
   await expect(box).toBeVisible();
   await expect(box).toBeFocused();
   await box.fill('medic');
-  const option = page.getByRole('option', { name: 'lena_medic' });
+  // exact: her gear's row names her too (issue 20).
+  const option = page.getByRole('option', { name: 'lena_medic', exact: true });
   await expect(option).toBeVisible();
   const panel = await page.getByRole('listbox').boundingBox();
   expect(panel).not.toBeNull();
