@@ -427,7 +427,7 @@ test('issue 20: the event page at 360 px shows date, place, places left and Regi
   const start = inDays(3, 9);
   const event = await createEvent(api, {
     title,
-    type: 'Local',
+    type: 'Milsim',
     capacity: 30,
     date: start.toISOString(),
     endsAt: new Date(start.getTime() + 6 * 3_600_000).toISOString(),
