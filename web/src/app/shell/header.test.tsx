@@ -56,7 +56,10 @@ describe('header', () => {
     });
     renderApp(<Header />, { route: '/teams' });
     // Signing in comes back to this page (issue 20).
-    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth?next=%2Fteams');
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute(
+      'href',
+      '/auth?next=%2Fteams',
+    );
     const box = screen.getByRole('combobox', { name: 'Search' });
     expect(box).toHaveAttribute('placeholder', 'Search players, events, gear...');
     await userEvent.type(box, 'lena');
