@@ -13,7 +13,7 @@ const bar = (page: Page) => page.getByRole('navigation', { name: 'Mobile navigat
 const sheet = (page: Page) => page.getByRole('dialog', { name: 'Menu' });
 
 async function openMenu(page: Page) {
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await expect(sheet(page)).toBeVisible();
   return sheet(page);
 }
@@ -131,7 +131,7 @@ test('the menu sheet holds every entry of the sidebar and closes with a choice, 
   await expectTapTargets(page, '[role="dialog"] nav a, [role="dialog"] button');
   await page.keyboard.press('Escape');
   await expect(sheet(page)).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Menu' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeFocused();
 
   for (const [name, url] of entries) {
     const opened = await openMenu(page);
