@@ -69,7 +69,7 @@ test('the bottom bar’s tabs go to their pages and show where you are', async (
     {
       name: 'Profile',
       url: new RegExp(`/profile/${me.username}$`),
-      heading: page.getByText(`@${me.username}`).first(),
+      heading: page.getByRole('heading', { name: me.username, level: 1 }),
     },
     { name: 'Feed', url: /\/$/, heading: page.getByRole('heading', { name: 'Latest from Community' }) },
   ];
