@@ -155,12 +155,21 @@ test('the menu sheet holds every entry of the sidebar and closes with a choice, 
   // A swipe to the left closes it; a short one does not.
   const box = await again.boundingBox();
   if (!box) throw new Error('no sheet');
+  // A finger's pointer events (touch), as a phone sends them.
   const swipe = async (dx: number) => {
+    const x = box.x + box.width - 40;
     const y = box.y + box.height / 2;
-    await page.mouse.move(box.x + box.width - 40, y);
-    await page.mouse.down();
-    for (let i = 1; i <= 5; i++) await page.mouse.move(box.x + box.width - 40 + (dx * i) / 5, y + i);
-    await page.mouse.up();
+    const at = (i: number) => ({
+      pointerId: 7,
+      pointerType: 'touch',
+      isPrimary: true,
+      clientX: x + (dx * i) / 5,
+      clientY: y + i,
+      bubbles: true,
+    });
+    await again.dispatchEvent('pointerdown', at(0));
+    for (let i = 1; i <= 5; i++) await again.dispatchEvent('pointermove', at(i));
+    await again.dispatchEvent('pointerup', at(5));
   };
   await swipe(-30);
   await expect(sheet(page)).toBeVisible();
