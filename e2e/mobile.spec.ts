@@ -13,7 +13,7 @@ const bar = (page: Page) => page.getByRole('navigation', { name: 'Mobile navigat
 const sheet = (page: Page) => page.getByRole('dialog', { name: 'Menu' });
 
 async function openMenu(page: Page) {
-  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await expect(sheet(page)).toBeVisible();
   return sheet(page);
 }
@@ -69,7 +69,7 @@ test('the bottom bar’s tabs go to their pages and show where you are', async (
     {
       name: 'Profile',
       url: new RegExp(`/profile/${me.username}$`),
-      heading: page.getByText(`@${me.username}`).first(),
+      heading: page.getByRole('heading', { name: me.username, level: 1 }),
     },
     { name: 'Feed', url: /\/$/, heading: page.getByRole('heading', { name: 'Latest from Community' }) },
   ];
@@ -131,7 +131,7 @@ test('the menu sheet holds every entry of the sidebar and closes with a choice, 
   await expectTapTargets(page, '[role="dialog"] nav a, [role="dialog"] button');
   await page.keyboard.press('Escape');
   await expect(sheet(page)).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Menu' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeFocused();
 
   for (const [name, url] of entries) {
     const opened = await openMenu(page);
@@ -155,12 +155,21 @@ test('the menu sheet holds every entry of the sidebar and closes with a choice, 
   // A swipe to the left closes it; a short one does not.
   const box = await again.boundingBox();
   if (!box) throw new Error('no sheet');
+  // A finger's pointer events (touch), as a phone sends them.
   const swipe = async (dx: number) => {
+    const x = box.x + box.width - 40;
     const y = box.y + box.height / 2;
-    await page.mouse.move(box.x + box.width - 40, y);
-    await page.mouse.down();
-    for (let i = 1; i <= 5; i++) await page.mouse.move(box.x + box.width - 40 + (dx * i) / 5, y + i);
-    await page.mouse.up();
+    const at = (i: number) => ({
+      pointerId: 7,
+      pointerType: 'touch',
+      isPrimary: true,
+      clientX: x + (dx * i) / 5,
+      clientY: y + i,
+      bubbles: true,
+    });
+    await again.dispatchEvent('pointerdown', at(0));
+    for (let i = 1; i <= 5; i++) await again.dispatchEvent('pointermove', at(i));
+    await again.dispatchEvent('pointerup', at(5));
   };
   await swipe(-30);
   await expect(sheet(page)).toBeVisible();

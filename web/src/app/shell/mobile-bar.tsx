@@ -1,6 +1,5 @@
 import { requestCompose } from '@web/features/posts/compose-request';
 import { useUser } from '@web/lib/auth';
-import { cn } from '@web/lib/cn';
 import { authPath } from '@web/lib/safe-next';
 import { Calendar, Home, type LucideIcon, MapPin, PlusSquare, User } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router';

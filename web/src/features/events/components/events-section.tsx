@@ -389,7 +389,11 @@ function CalendarView({ type, near }: { type?: EventType; near?: string }) {
               <>
                 <EmptyText>{T.noEventsForDate}</EmptyText>
                 {next && !isSameDay(new Date(next.date), selected) ? (
-                  <Button variant="link" className="h-auto px-0" onClick={() => showDay(new Date(next.date))}>
+                  <Button
+                    variant="link"
+                    className="h-auto px-0 text-left whitespace-normal"
+                    onClick={() => showDay(new Date(next.date))}
+                  >
                     {`Next event: ${next.title}, ${format(new Date(next.date), 'EEEE, MMMM d')}`}
                   </Button>
                 ) : null}
