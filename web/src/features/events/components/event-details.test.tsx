@@ -17,6 +17,17 @@ describe('event page', () => {
     expect(await screen.findByText('Event not found')).toBeInTheDocument();
   });
 
+  it("draws its type's placeholder when the event has no image (issue 20)", async () => {
+    mockFetch({
+      ...signedOut(),
+      [`GET /api/events/${eventId(1)}`]: () => json(anEvent({ image: null, type: 'Training' })),
+    });
+    const { container } = renderApp(<EventDetails id={eventId(1)} />);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(container.querySelector('[data-placeholder-kind="Training"]')).not.toBeNull();
+    expect(container.querySelector('img')).toBeNull();
+  });
+
   it('shows the fields, places left, the waitlist, the map link, the calendar file and the rules card', async () => {
     mockFetch({
       ...signedIn(aUser()),

@@ -108,6 +108,7 @@ function EventView({ event }: { event: Event }) {
           sizes="(min-width: 1024px) 960px, 100vw"
           fetchPriority="high"
           className="aspect-[21/9] max-h-96 w-full object-cover max-md:aspect-[3/1] max-md:max-h-32"
+          fallback={event.type}
         />
       </div>
       <header className="space-y-3 max-md:space-y-2">
