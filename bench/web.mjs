@@ -1,6 +1,7 @@
 // `npm run bench:web`: builds the web app, starts it on its demo content (a fresh embedded
 // database in a temporary DATA_DIR), and runs Lighthouse (the npm package) in Debian's Chromium
-// with the mobile preset (simulated slow 4G, 4x CPU slowdown) on /, /auth and a profile page,
+// with the mobile preset (simulated slow 4G, 4x CPU slowdown) on /, /auth, a profile page, /events,
+// an event's page and a post's page,
 // BENCH_RUNS times each (default 3). Prints the median performance score, FCP, LCP, TBT, CLS and
 // the JavaScript transferred, against the goals of issue 9, and for each run the LCP element and
 // its phases, and the host's benchmark index (Lighthouse's CPU yardstick). Asserts nothing.
@@ -80,7 +81,18 @@ async function main() {
   await waitUp();
   const feed = await (await fetch(`${base}/api/posts/feed`)).json();
   const username = feed[0]?.user?.username ?? 'admin';
-  const pages = (process.env.BENCH_PAGES ?? `/,/auth,/profile/${username}`).split(',');
+  const events = await (await fetch(`${base}/api/events`)).json();
+  const eventId = (Array.isArray(events) ? events : (events.items ?? []))[0]?.id;
+  // Issue 20: the events list, an event's page and a post's page beside the three of issue 9.
+  const defaults = [
+    '/',
+    '/auth',
+    `/profile/${username}`,
+    '/events',
+    eventId ? `/events/${eventId}` : null,
+    feed[0]?.id ? `/posts/${feed[0].id}` : null,
+  ].filter(Boolean);
+  const pages = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : defaults;
 
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
