@@ -50,10 +50,19 @@ describe('header', () => {
   it('signed-out visitors get the search box too, and Sign In', async () => {
     mockFetch({
       ...signedOut(),
-      'GET /api/users/search': () =>
-        json([{ id: '00000000-0000-4000-8000-000000000001', username: 'lena_medic' }]),
-      'GET /api/events/search': () => json([]),
-      'GET /api/products': () => json({ products: [] }),
+      // The header search's one call (issue 20): every group, players found.
+      'GET /api/search': () =>
+        json({
+          users: [{ id: '00000000-0000-4000-8000-000000000001', username: 'lena_medic' }],
+          events: [],
+          gear: [],
+          products: [],
+          teams: [],
+          fields: [],
+          stores: [],
+          news: [],
+          tutorials: [],
+        }),
     });
     renderApp(<Header />, { route: '/teams' });
     // Signing in comes back to this page (issue 20).

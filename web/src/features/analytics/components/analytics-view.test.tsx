@@ -2,7 +2,18 @@ import type { AnalyticsRange, AnalyticsReport } from '@contract/analytics';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aUser, json, mockFetch, renderApp, signedIn } from '@web/test/utils';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+
+// A test DOM has no canvas: uPlot is a stub here, as in the product page's test (the browser test
+// draws the real charts). The real one, built after a test has moved on, threw on its null context.
+vi.mock('uplot', () => ({
+  default: class {
+    setSize() {}
+    setData() {}
+    destroy() {}
+  },
+}));
+
 import { analyticsKeys } from '../api/keys';
 import { AnalyticsView, formatDuration } from './analytics-view';
 
