@@ -171,14 +171,18 @@ describe('events section', () => {
     expect(screen.getByTestId('navigation-type')).toHaveTextContent('REPLACE');
   });
 
-  it('gives the tabs ids without spaces (axe aria-valid-attr-value)', async () => {
+  it('gives the tabs ids without spaces, and the chosen tab controls the panel that holds the list (axe aria-valid-attr-value)', async () => {
     mockFetch({ ...signedOut(), 'GET /api/events': () => json([]) });
     renderApp(<EventsSection initialView="grid" />);
-    await screen.findByText('No events found for this category');
+    const empty = await screen.findByText('No events found for this category');
     for (const tab of screen.getAllByRole('tab')) {
       expect(tab.id).not.toMatch(/\s/);
       expect(tab.getAttribute('aria-controls') ?? '').not.toMatch(/\s/);
     }
+    const chosen = screen.getByRole('tab', { selected: true });
+    const panel = document.getElementById(chosen.getAttribute('aria-controls') ?? '');
+    expect(panel).toHaveAttribute('role', 'tabpanel');
+    expect(panel).toContainElement(empty);
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { EVENT_TABS, EVENT_TEXTS, EVENT_TYPES, type Event, type EventType } from '@contract/events';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
-import { Tabs, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { cn } from '@web/lib/cn';
 import { toast } from '@web/lib/toast';
 import { addMonths, format, isSameDay, startOfMonth } from 'date-fns';
@@ -125,9 +125,11 @@ export function EventsSection({ initialView = 'calendar' }: { initialView?: Even
   const radius = near && nearRadius.isSuccess ? (nearRadius.data ?? undefined) : undefined;
 
   return (
-    <section aria-label={T.events} className="space-y-5" data-testid="events-section">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <Tabs value={tabValue(tab)} onValueChange={setTab}>
+    <section aria-label={T.events} data-testid="events-section">
+      {/* The tabs wrap the list they filter, so each tab controls a panel that is there (axe's
+          aria-valid-attr-value: a tab's aria-controls must name an element of the page). */}
+      <Tabs value={tabValue(tab)} onValueChange={setTab} className="space-y-5">
+        <div className="flex flex-wrap items-center justify-between gap-3">
           <TabsList aria-label="Event type" className="h-auto flex-wrap">
             {EVENT_TABS.map((name) => (
               <TabsTrigger key={name} value={tabValue(name)}>
@@ -135,64 +137,66 @@ export function EventsSection({ initialView = 'calendar' }: { initialView?: Even
               </TabsTrigger>
             ))}
           </TabsList>
-        </Tabs>
-        <div className="flex flex-wrap items-center gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            aria-pressed={!!near}
-            onClick={toggle}
-            disabled={locating}
-            className={cn(near && 'border-primary text-primary')}
-          >
-            {locating ? (
-              <LoaderCircle className="animate-spin" aria-hidden="true" />
-            ) : (
-              <LocateFixed aria-hidden="true" />
-            )}
-            {T.nearMe}
-          </Button>
-          <fieldset className="inline-flex rounded-md border border-border p-0.5">
-            <legend className="sr-only">View</legend>
-            <ViewButton
-              current={view}
-              value="calendar"
-              onSelect={setView}
-              icon={<CalendarDays aria-hidden="true" />}
+          <div className="flex flex-wrap items-center gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              aria-pressed={!!near}
+              onClick={toggle}
+              disabled={locating}
+              className={cn(near && 'border-primary text-primary')}
             >
-              {T.calendarView}
-            </ViewButton>
-            <ViewButton
-              current={view}
-              value="grid"
-              onSelect={setView}
-              icon={<LayoutGrid aria-hidden="true" />}
-            >
-              {T.gridView}
-            </ViewButton>
-          </fieldset>
+              {locating ? (
+                <LoaderCircle className="animate-spin" aria-hidden="true" />
+              ) : (
+                <LocateFixed aria-hidden="true" />
+              )}
+              {T.nearMe}
+            </Button>
+            <fieldset className="inline-flex rounded-md border border-border p-0.5">
+              <legend className="sr-only">View</legend>
+              <ViewButton
+                current={view}
+                value="calendar"
+                onSelect={setView}
+                icon={<CalendarDays aria-hidden="true" />}
+              >
+                {T.calendarView}
+              </ViewButton>
+              <ViewButton
+                current={view}
+                value="grid"
+                onSelect={setView}
+                icon={<LayoutGrid aria-hidden="true" />}
+              >
+                {T.gridView}
+              </ViewButton>
+            </fieldset>
+          </div>
         </div>
-      </div>
-      {near && !nearRadius.isPending ? (
-        <p role="status" className="text-sm text-muted-foreground" data-testid="near-radius">
-          {nearRadius.isError
-            ? T.fetchFailed
-            : nearRadius.data
-              ? `Nearest events within ${nearRadius.data} km`
-              : `No events within ${NEAR_STEPS_KM[NEAR_STEPS_KM.length - 1]} km`}
-        </p>
-      ) : null}
-      {view === 'calendar' ? (
-        <CalendarView type={type} near={near} />
-      ) : (
-        <GridView
-          type={type}
-          near={near}
-          radius={radius}
-          waiting={!!near && nearRadius.isPending}
-          none={!!near && nearRadius.isSuccess && nearRadius.data === null}
-        />
-      )}
+        <TabsContent value={tabValue(tab)} className="mt-0 space-y-5">
+          {near && !nearRadius.isPending ? (
+            <p role="status" className="text-sm text-muted-foreground" data-testid="near-radius">
+              {nearRadius.isError
+                ? T.fetchFailed
+                : nearRadius.data
+                  ? `Nearest events within ${nearRadius.data} km`
+                  : `No events within ${NEAR_STEPS_KM[NEAR_STEPS_KM.length - 1]} km`}
+            </p>
+          ) : null}
+          {view === 'calendar' ? (
+            <CalendarView type={type} near={near} />
+          ) : (
+            <GridView
+              type={type}
+              near={near}
+              radius={radius}
+              waiting={!!near && nearRadius.isPending}
+              none={!!near && nearRadius.isSuccess && nearRadius.data === null}
+            />
+          )}
+        </TabsContent>
+      </Tabs>
     </section>
   );
 }
