@@ -54,7 +54,8 @@ test('protected routes send a signed-out visitor to /auth, and /auth sends a sig
   page,
 }) => {
   await page.goto('/settings');
-  await expect(page).toHaveURL(/\/auth$/);
+  // Signing in will come back to the page that asked for it (issue 20).
+  await expect(page).toHaveURL(/\/auth\?next=%2Fsettings$/);
   await registerByApi(page.request);
   await page.goto('/auth');
   await expect(page).toHaveURL(/\/$/);
@@ -95,7 +96,8 @@ test('the account can be deleted from settings', async ({ page }) => {
   await dialog.getByLabel(`Type ${me.username} to confirm`).fill(me.username);
   await dialog.getByRole('button', { name: 'Delete Account' }).click();
   await expect(page.getByText('Account deleted')).toBeVisible();
-  await expect(page).toHaveURL(/\/auth$/);
+  // The settings page is a protected one: with the account gone it sends to /auth (with next).
+  await expect(page).toHaveURL(/\/auth(\?next=%2Fsettings)?$/);
   const res = await page.request.get(`/api/profile/${me.username}`);
   expect(res.status()).toBe(404);
   await page.getByLabel('Username').fill(me.username);
