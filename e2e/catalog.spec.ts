@@ -13,7 +13,8 @@ test('the header search opens a product page: specifications, offers per currenc
   await box.fill('trident');
   await page
     .getByRole('listbox')
-    .getByRole('group', { name: 'Gear' })
+    // The catalog's group (issue 20: Gear is the players' own gear now).
+    .getByRole('group', { name: 'Products' })
     .getByRole('option', { name: 'Krytac Trident MkII CRB' })
     .click();
   await expect(page).toHaveURL(/\/products\/[0-9a-f-]{36}$/);
