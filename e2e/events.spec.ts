@@ -410,7 +410,9 @@ test.describe('on a phone', () => {
 
   test('the events section at 360 px', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: 'Explore Events' }).click();
+    // Explore Events is a link to /events (issue 20).
+    await page.getByRole('link', { name: 'Explore Events' }).click();
+    await expect(page).toHaveURL(/\/events$/);
     await expect(section(page).getByRole('grid')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
