@@ -93,6 +93,9 @@ test('directory: search, play-style and recruiting filters, No teams found, Crea
   // A demo team with its roster: the README's screenshot.
   await page.goto('/teams');
   await page.getByLabel('Search teams').fill('Ghost Wolves');
+  // The search term reaches the address 300 ms after typing stops (issue 20); a click before it
+  // was overridden by that late replace in CI (noted as a race to fix in the closing note).
+  await expect(page).toHaveURL(/[?&]q=Ghost(\+|%20)Wolves/);
   await page.getByRole('link', { name: 'Ghost Wolves' }).click();
   await tab(page, 'Roster').click();
   await expect(page.getByRole('region', { name: /Team Leader/ }).getByRole('link')).toHaveCount(1);
