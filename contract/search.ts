@@ -111,3 +111,8 @@ export const SEARCH_GROUPS = [
   'tutorials',
 ] as const satisfies readonly (keyof SearchAllAnswer)[];
 export type SearchGroup = (typeof SEARCH_GROUPS)[number];
+
+/** The answer with every group empty (a query too short, or nothing found). */
+export const EMPTY_SEARCH: SearchAllAnswer = Object.freeze(
+  Object.fromEntries(SEARCH_GROUPS.map((group) => [group, []])) as unknown as SearchAllAnswer,
+);

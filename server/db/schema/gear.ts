@@ -49,7 +49,6 @@ export const gearPosts = pgTable(
       .where(sql`${t.totalRatings} > 0`),
     index('gear_posts_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('gear_posts_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
-    index('gear_posts_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     // The header search (issue 20): title and category ('m4' finds 'HPA Speedsoft M4').
     index('gear_posts_search_trgm_idx').using(
       'gin',

@@ -1,14 +1,12 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts, teamGallery } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createTeam, createUser, type TestUser } from '../../test/factories';
+import { startImageHost } from '../../test/image-host';
 
 // A small outside host on this machine: a PNG, an HTML page, a 404 and a picture too big.
-let host: Server;
+let host: Awaited<ReturnType<typeof startImageHost>>;
 let base: string;
 let open: TestApp; // IMPORT_ALLOW_PRIVATE=1: may fetch from the local host
 let strict: TestApp; // the default: private addresses refused
@@ -16,29 +14,8 @@ let author: TestUser;
 let strictAuthor: TestUser;
 
 beforeAll(async () => {
-  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3377ff' } })
-    .png()
-    .toBuffer();
-  host = createServer((req, res) => {
-    if (req.url?.startsWith('/photo.png'))
-      return res.writeHead(200, { 'content-type': 'image/png' }).end(png);
-    if (req.url === '/page.html')
-      return res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>hi</title>');
-    if (req.url === '/huge.png') {
-      res.writeHead(200, { 'content-type': 'image/png' });
-      const chunk = Buffer.alloc(1024 * 1024);
-      let sent = 0;
-      const pump = () => {
-        while (sent < 30 && res.write(chunk)) sent++;
-        if (sent >= 30) res.end();
-        else res.once('drain', pump);
-      };
-      return pump();
-    }
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  host = await startImageHost();
+  base = host.base;
   open = await createTestApp({ config: { importAllowPrivate: true } });
   strict = await createTestApp();
   author = await createUser(open.database.db);
@@ -46,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([open?.close(), strict?.close()]);
-  await new Promise((r) => host.close(r));
+  await host.close();
 });
 
 const post = (t: TestApp, who: TestUser, images: string[], caption = 'Pasted') =>

@@ -1,58 +1,32 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts, users } from '../../db/schema';
 import { isPublicAddress } from '../../lib/outside-fetch';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createUser } from '../../test/factories';
+import { startImageHost } from '../../test/image-host';
 import { attachMedia } from './media';
 import { createImageSigner, proxyKey } from './signing';
 
 /** A stand-in image host: a PNG, a text file, a big file, a redirect to a private address. */
-let host: Server;
+let host: Awaited<ReturnType<typeof startImageHost>>;
 let base: string;
-const seen: string[] = [];
-let png: Buffer;
+let seen: string[];
 
 let open: TestApp; // IMPORT_ALLOW_PRIVATE=1: may fetch from the local host
 let strict: TestApp; // the default: private addresses refused
 const signer = createImageSigner('test-secret-test-secret-test-secret-123');
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#ff7700' } })
-    .png()
-    .toBuffer();
-  host = createServer((req, res) => {
-    seen.push(req.url ?? '');
-    if (req.url === '/cat.png') return res.writeHead(200, { 'content-type': 'image/png' }).end(png);
-    if (req.url === '/notes.txt')
-      return res.writeHead(200, { 'content-type': 'image/png' }).end('not an image');
-    if (req.url === '/huge.png') {
-      res.writeHead(200, { 'content-type': 'image/png' });
-      const chunk = Buffer.alloc(1024 * 1024);
-      let sent = 0;
-      const pump = () => {
-        while (sent < 30 && res.write(chunk)) sent++;
-        if (sent >= 30) res.end();
-        else res.once('drain', pump);
-      };
-      return pump();
-    }
-    if (req.url === '/to-private')
-      return res.writeHead(302, { location: 'http://10.0.0.1/secret.png' }).end();
-    if (req.url === '/missing.png') return res.writeHead(404).end();
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  host = await startImageHost();
+  ({ base, seen } = host);
   open = await createTestApp({ config: { importAllowPrivate: true } });
   strict = await createTestApp();
 });
 afterAll(async () => {
   await open.close();
   await strict.close();
-  await new Promise((r) => host.close(r));
+  await host.close();
 });
 
 const get = (t: TestApp, url: string) => t.app.inject({ url: signer.proxied(url) });

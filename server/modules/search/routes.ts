@@ -1,8 +1,8 @@
-import { searchAllAnswer, searchQuery } from '../../../contract';
+import { EMPTY_SEARCH, searchAllAnswer, searchQuery } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { ANALYTICS_RATE_LIMIT } from '../../plugins/rate-limit';
 import { recordedSearchOf } from '../analytics';
-import { EMPTY_SEARCH, resultsCount, searchAll } from './service';
+import { resultsCount, searchAll } from './service';
 
 /** GET /api/search?q=: the header search's every group in one call (issue 20). */
 export async function searchRoutes(app: App, ctx: Ctx) {

@@ -4,18 +4,6 @@ import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
 import { likePattern } from '../../lib/search';
 
-export const EMPTY_SEARCH: SearchAllAnswer = {
-  users: [],
-  events: [],
-  gear: [],
-  products: [],
-  teams: [],
-  fields: [],
-  stores: [],
-  news: [],
-  tutorials: [],
-};
-
 type Row = Omit<SearchAllAnswer, 'stores'> & { stores: { id: string; name: string; region: string }[] };
 
 /**

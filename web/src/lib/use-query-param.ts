@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useContext } from 'react';
+import { UNSAFE_NavigationContext, useLocation, useSearchParams } from 'react-router';
 
 /**
  * A filter kept in the address's query string (issue 20), so a shared link, Back, Forward and a
@@ -29,11 +29,18 @@ export function useQueryParam<T extends string>(
 /**
  * Changes several query parameters in one step (null or '' removes one), replacing the history
  * entry. Two setters called in one handler would each start from the same address: use one patch.
+ * A write that comes late (a debounced search term) after the player has already gone to another
+ * page is dropped: it would replace the new page's address with this one's.
  */
 export function useSetQuery(): (patch: Record<string, string | null>) => void {
   const [, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  // The router's history knows a navigation at once; the rendered location only once React has
+  // committed it (a lazy page can keep this one on screen for a moment).
+  const history = useContext(UNSAFE_NavigationContext).navigator as { location?: { pathname: string } };
   return useCallback(
-    (patch) =>
+    (patch) => {
+      if (history.location && history.location.pathname !== pathname) return;
       setParams(
         (current) => {
           const updated = new URLSearchParams(current);
@@ -44,8 +51,9 @@ export function useSetQuery(): (patch: Record<string, string | null>) => void {
           return updated;
         },
         { replace: true, preventScrollReset: true },
-      ),
-    [setParams],
+      );
+    },
+    [setParams, pathname, history],
   );
 }
 

@@ -35,6 +35,17 @@ const bodyOf = (fetchMock: ReturnType<typeof mockFetch>, method: string, path: s
   return call ? JSON.parse(String((call[1] as RequestInit).body)) : undefined;
 };
 
+describe('manage events: list', () => {
+  it("shows each event's time in its own zone, with the zone", async () => {
+    renderManage({
+      'GET /api/events': () =>
+        json([{ ...editable, date: '2027-01-10T16:00:00.000Z', timeZone: 'America/Chicago' }]),
+    });
+    const list = await screen.findByRole('list', { name: 'Events to manage' });
+    expect(within(list).getByText(/Jan 10, 2027 - 10:00 AM CST/)).toBeInTheDocument();
+  });
+});
+
 describe('manage events: form', () => {
   it("switches the heading from 'Create Event' to 'Edit Event' and back", async () => {
     renderManage();

@@ -104,7 +104,7 @@ function EventList({
                       </Link>
                     </div>
                     <p className="text-xs text-muted-foreground">
-                      {formatEventDate(event.date)} · {event.location} · {registrationLabel(event)}
+                      {formatEventDate(event.date, event.timeZone)} · {event.location} · {registrationLabel(event)}
                     </p>
                   </div>
                   {event.canEdit ? (

@@ -10,7 +10,8 @@ const T = GEAR_TEXTS;
 export function GearTabs() {
   return (
     <>
-      <Tabs defaultValue="rate" className="grid gap-4">
+      {/* Room below the last card for the floating button (3.5rem and its 1rem margin). */}
+      <Tabs defaultValue="rate" className="grid gap-4 pb-20">
         <TabsList className="justify-self-start">
           <TabsTrigger value="rate">{T.rateTab}</TabsTrigger>
           <TabsTrigger value="top">{T.topTab}</TabsTrigger>

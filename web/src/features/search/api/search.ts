@@ -1,21 +1,11 @@
-import { SEARCH_MIN_LENGTH, SEARCH_TEXTS, type SearchAllAnswer } from '@contract/search';
+import { EMPTY_SEARCH, SEARCH_MIN_LENGTH, SEARCH_TEXTS, type SearchAllAnswer } from '@contract/search';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 import { searchKeys } from './keys';
 
 export type SearchResults = SearchAllAnswer;
 
-export const EMPTY_RESULTS: SearchResults = {
-  users: [],
-  events: [],
-  gear: [],
-  products: [],
-  teams: [],
-  fields: [],
-  stores: [],
-  news: [],
-  tutorials: [],
-};
+export const EMPTY_RESULTS: SearchResults = EMPTY_SEARCH;
 
 export const isSearchable = (query: string) => query.trim().length >= SEARCH_MIN_LENGTH;
 

@@ -1,0 +1,1 @@
+DROP INDEX "gear_posts_title_trgm_idx";
