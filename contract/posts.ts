@@ -182,6 +182,10 @@ export const POST_PAGE_TEXTS = {
  * for the viewer, so the page shows without asking for it (decision 020).
  */
 export const POST_PAGE_DATA_ID = 'post-page-data';
+/** The block of /posts/{id}'s HTML with the first page of its comments (GET /api/posts/{id}/comments?limit=50). */
+export const POST_COMMENTS_DATA_ID = 'post-comments-data';
+/** The comments asked for at once (the comments panel's page). */
+export const COMMENTS_PAGE_SIZE = 50;
 
 export const POST_ACTIONS = ['create', 'delete', 'like', 'unlike', 'comment'] as const;
 export type PostAction = (typeof POST_ACTIONS)[number];

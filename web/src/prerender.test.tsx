@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { VIEWER_DATA_ID } from '@contract/auth';
-import { FEED_FIRST_PAGE_ID, FEED_TEXTS, POST_PAGE_DATA_ID } from '@contract/posts';
+import { FEED_FIRST_PAGE_ID, FEED_TEXTS, POST_COMMENTS_DATA_ID, POST_PAGE_DATA_ID } from '@contract/posts';
 import { PROFILE_DATA_ID, type UserProfile } from '@contract/profiles';
 import { userQueryKey } from '@web/lib/auth';
 import { THEME_STORAGE_KEY } from '@web/lib/constants';
@@ -12,7 +12,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
 import { AppRoot } from './app/app-root';
 import { preloadFirstRender } from './app/router';
-import { aPost, postId } from './features/posts/test-data';
+import { aComment, aPost, commentId, postId } from './features/posts/test-data';
 import { renderAuth, renderHome, renderPost, renderProfile } from './prerender';
 
 // Comments (Suspense markers) and <template> tags are server-render bookkeeping, not markup.
@@ -154,18 +154,37 @@ describe('a post page rendered by the server (issue 20)', () => {
     commentsCount: 2,
   });
 
-  it('holds the card (its comments open once in the browser), every part rendered and the caption escaped', async () => {
-    const html = await renderPost(postId(7), post, null);
+  const comments = [
+    aComment({ id: commentId(1), postId: postId(7), content: 'First <b>in</b>' }),
+    aComment({ id: commentId(2), postId: postId(7), content: 'See you Sunday' }),
+  ];
+
+  it('holds the card with its comments, every part rendered and the texts escaped', async () => {
+    const html = await renderPost(postId(7), post, null, comments);
     expect(html).toContain('Night op &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('aria-label="Post by recon_rita"');
+    expect(html).toContain('First &lt;b&gt;in&lt;/b&gt;');
+    expect(html).toContain('See you Sunday');
+    expect(html).toContain(`aria-label="${FEED_TEXTS.comments}"`);
     expect(html).not.toContain('<!--$!-->');
     expect(html).not.toContain('<script');
     expect(html).toContain('<nav');
   });
 
-  it('is hydrated with the post from the HTML with no mismatch, the same nodes kept', async () => {
+  it('without its comments, holds their skeleton', async () => {
     const html = await renderPost(postId(7), post, null);
-    await expectHydrated(`/posts/${postId(7)}`, html, { [POST_PAGE_DATA_ID]: post }, ['h1', 'article']);
+    expect(html).not.toContain('See you Sunday');
+    expect(html).toContain('aria-busy="true"');
+  });
+
+  it('is hydrated with the post and its comments from the HTML with no mismatch, the same nodes kept', async () => {
+    const html = await renderPost(postId(7), post, null, comments);
+    await expectHydrated(
+      `/posts/${postId(7)}`,
+      html,
+      { [POST_PAGE_DATA_ID]: post, [POST_COMMENTS_DATA_ID]: comments },
+      ['h1', 'article', `ul[aria-label="${FEED_TEXTS.comments}"]`],
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@contract/auth';
-import type { FeedPost } from '@contract/posts';
+import type { Comment, FeedPost } from '@contract/posts';
 import type { UserProfile } from '@contract/profiles';
 import type { QueryClient } from '@tanstack/react-query';
 import { userQueryKey } from '@web/lib/auth';
@@ -11,6 +11,7 @@ import { MemoryRouter } from 'react-router';
 import { Providers } from './app/providers';
 import { AppRoutes, preloadFirstRender, preloadPostPage, preloadProfilePage } from './app/router';
 import { ErrorBoundary } from './app/shell/route-error';
+import { asCommentPages, commentsQueryKey } from './features/posts/api/comments';
 import { postQueryKey } from './features/posts/api/get-post';
 import { feedQueryKey } from './features/posts/api/post-cache';
 import { profileQueryKey } from './features/profiles/api/get-profile';
@@ -113,18 +114,21 @@ export async function renderProfile(
 
 /**
  * The markup of /posts/{id} as the browser's first render shows it when its HTML carries the post
- * (decision 020): the card with its comments open (their list still loading), the viewer's
- * header. `postId` is the path's, as the page reads it (its query key), `post` the answer of GET
- * /api/posts/{id} to this viewer, `viewer` the answer of GET /api/user (null: signed out).
+ * (decision 020): the card with its comments open, the viewer's header. `postId` is the path's, as
+ * the page reads it (its query key), `post` the answer of GET /api/posts/{id} to this viewer,
+ * `comments` the first page of GET /api/posts/{id}/comments (without it, their skeleton), `viewer`
+ * the answer of GET /api/user (null: signed out).
  */
 export async function renderPost(
   postId: string,
   post: FeedPost,
   viewer: CurrentUser | null,
+  comments?: Comment[],
 ): Promise<string> {
   await preloadPostPage();
   const client = createQueryClient();
   client.setQueryData(postQueryKey(postId), post);
+  if (comments) client.setQueryData(commentsQueryKey(postId), asCommentPages(comments));
   client.setQueryData(userQueryKey, viewer);
   try {
     return await renderWhole(() => appAt(`/posts/${encodeURIComponent(postId)}`, client));

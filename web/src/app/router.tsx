@@ -85,8 +85,7 @@ export function preloadRendered(pathname: string): Promise<unknown> {
 export const preloadProfilePage = (): Promise<unknown> => ProfilePage.preload();
 
 /** The post page's chunk, for the server's render of /posts/{id} (web/src/prerender.tsx). */
-export const preloadPostPage = (): Promise<unknown> =>
-  Promise.all([PostPage.preload(), import('@web/features/posts/components/comments-panel')]);
+export const preloadPostPage = (): Promise<unknown> => PostPage.preload();
 
 /**
  * SPEC §2 routes, and each section at its path (issue 20). Protected ones sit under RequireAuth

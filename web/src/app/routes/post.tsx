@@ -2,6 +2,7 @@ import { POST_PAGE_TEXTS, POST_TEXTS } from '@contract/posts';
 import { PageContainer } from '@web/components/page';
 import { Button } from '@web/components/ui/button';
 import { usePost } from '@web/features/posts/api/get-post';
+import { CommentsPanel } from '@web/features/posts/components/comments-panel';
 import { PostCard } from '@web/features/posts/components/post-card';
 import { PostCardSkeleton } from '@web/features/posts/components/post-card-skeleton';
 import { ApiError } from '@web/lib/api';
@@ -10,7 +11,8 @@ import { Link, useParams } from 'react-router';
 
 /**
  * /posts/{id}: one post, its card with its comments open (the address Share gives). The server
- * renders it with the post in its HTML (decision 020); an unknown post says 'Post not found'.
+ * renders it with the post and its first comments in its HTML (decision 020); an unknown post says
+ * 'Post not found'.
  */
 export function PostPage() {
   const { postId = '' } = useParams();
@@ -43,7 +45,7 @@ export function PostPage() {
       ) : (
         <>
           <h1 className="sr-only">{`Post by ${post.data.user.username}`}</h1>
-          <PostCard post={post.data} priority commentsOpen />
+          <PostCard post={post.data} priority commentsOpen commentsPanel={CommentsPanel} />
         </>
       )}
     </PageContainer>

@@ -35,7 +35,7 @@ const bodyOf = (fetchMock: ReturnType<typeof mockFetch>, method: string, path: s
   return call ? JSON.parse(String((call[1] as RequestInit).body)) : undefined;
 };
 
-describe('manage events: list', () => {
+describe('manage events: the list of events', () => {
   it("shows each event's time in its own zone, with the zone", async () => {
     renderManage({
       'GET /api/events': () =>

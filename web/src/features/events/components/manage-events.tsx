@@ -104,7 +104,8 @@ function EventList({
                       </Link>
                     </div>
                     <p className="text-xs text-muted-foreground">
-                      {formatEventDate(event.date, event.timeZone)} · {event.location} · {registrationLabel(event)}
+                      {formatEventDate(event.date, event.timeZone)} · {event.location} ·{' '}
+                      {registrationLabel(event)}
                     </p>
                   </div>
                   {event.canEdit ? (

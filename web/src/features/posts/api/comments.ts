@@ -1,4 +1,4 @@
-import { type Comment, FEED_TEXTS } from '@contract/posts';
+import { COMMENTS_PAGE_SIZE, type Comment, FEED_TEXTS, POST_COMMENTS_DATA_ID } from '@contract/posts';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -8,10 +8,12 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
+import { takeEmbedded } from '@web/lib/embedded';
+import { useState } from 'react';
 import { postKeys } from './keys';
 import { updateCachedPost } from './post-cache';
 
-export const COMMENTS_PAGE_SIZE = 50;
+export { COMMENTS_PAGE_SIZE };
 
 export const commentsQueryKey = postKeys.comments;
 
@@ -48,9 +50,33 @@ export const commentsQueryOptions = (postId: string) =>
     staleTime: 0,
   });
 
-/** A post's comments; nothing is fetched unless `enabled` (the panel is open). */
+/**
+ * The first page of comments the server put in the HTML of /posts/{id} (with the post, decision
+ * 020), taken once and only for that post's comments. Null without one.
+ */
+export function takeEmbeddedComments(postId: string): Comment[] | null {
+  const list = takeEmbedded(POST_COMMENTS_DATA_ID);
+  if (!Array.isArray(list)) return null;
+  const id = postId.toLowerCase();
+  return list.every((c) => typeof c === 'object' && c !== null && String(c.postId).toLowerCase() === id)
+    ? (list as Comment[])
+    : null;
+}
+
+/** The first page as the infinite query holds it. */
+export const asCommentPages = (list: Comment[]): CommentPages => ({ pages: [list], pageParams: [undefined] });
+
+/**
+ * A post's comments; nothing is fetched unless `enabled` (the panel is open). On a post's own
+ * page the first page comes with the HTML, and is not asked for again at once.
+ */
 export function useComments(postId: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useInfiniteQuery({ ...commentsQueryOptions(postId), enabled });
+  const [embedded] = useState(() => takeEmbeddedComments(postId));
+  return useInfiniteQuery({
+    ...commentsQueryOptions(postId),
+    enabled,
+    ...(embedded ? { initialData: asCommentPages(embedded), staleTime: 30_000 } : {}),
+  });
 }
 
 function mapComments(queryClient: QueryClient, postId: string, map: (list: Comment[]) => Comment[]) {

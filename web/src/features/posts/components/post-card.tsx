@@ -15,17 +15,17 @@ import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
 import { toast } from '@web/lib/toast';
 import { Bookmark, Heart, LoaderCircle, MessageCircle, Share2, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useBookmarkPost } from '../api/bookmark-post';
 import { useDeletePost } from '../api/delete-post';
 import { useLikePost } from '../api/like-post';
 import { Byline } from './byline';
 
-// The comments panel (its list, form and queries) loads when a card's comments are first opened
-// (on a post's own page, where they start open, before its first render: preloadCommentsPanel).
-export const preloadCommentsPanel = () => import('./comments-panel');
-const CommentsPanel = lazy(() => preloadCommentsPanel().then((m) => ({ default: m.CommentsPanel })));
+// The comments panel (its list, form and queries) loads when a card's comments are first opened;
+// a post's own page, where they start open, passes it in (`commentsPanel`): nothing to wait for.
+const LazyCommentsPanel = lazy(() => import('./comments-panel').then((m) => ({ default: m.CommentsPanel })));
+type CommentsPanelType = ComponentType<{ id?: string; postId: string; open: boolean }>;
 
 export { PostCardSkeleton } from './post-card-skeleton';
 
@@ -63,30 +63,28 @@ export async function sharePost(post: FeedPost): Promise<void> {
  * share and bookmark; the author and admins may delete it. Used by the feed, profile, bookmarks
  * and post pages. `priority`: this card holds the first image a visitor sees (the feed's first
  * card with images), fetched at once with high priority; every other image loads lazily.
- * `commentsOpen`: the comments start open (the post's own page).
+ * `commentsOpen`: the comments start open (the post's own page), shown by `commentsPanel`.
  */
 export function PostCard({
   post,
   className,
   priority = false,
   commentsOpen: startOpen = false,
+  commentsPanel: CommentsPanel = LazyCommentsPanel,
 }: {
   post: FeedPost;
   className?: string;
   priority?: boolean;
   commentsOpen?: boolean;
+  commentsPanel?: CommentsPanelType;
 }) {
   const { user, isLoading } = useUser();
   const navigate = useNavigate();
   const like = useLikePost(post.id);
   const bookmark = useBookmarkPost(post.id);
   const isBookmarked = Boolean(user) && post.isBookmarked;
-  const [commentsOpen, setCommentsOpen] = useState(false);
-  // Opened once the page is the browser's: the server's render (and so the hydrated one) shows
-  // the card with its comments button, the comments then load here.
-  useEffect(() => {
-    if (startOpen) setCommentsOpen(true);
-  }, [startOpen]);
+  // Open from the first render on a post's own page: the server renders its comments with it.
+  const [commentsOpen, setCommentsOpen] = useState(startOpen);
   // Once opened, the panel stays mounted (closed, it keeps its state as before).
   const [commentsLoaded, setCommentsLoaded] = useState(false);
   if (commentsOpen && !commentsLoaded) setCommentsLoaded(true);

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEED_FIRST_PAGE_ID, POST_IMAGE_SIZES, VIEWER_DATA_ID } from '../../contract';
-import { images } from '../db/schema';
-import { createTestApp, type TestApp } from '../test/app';
-import { createPost, createUser, injectAs, type TestUser } from '../test/factories';
-import { indexWithData, jsonForHtml } from './static-web';
+import { FEED_FIRST_PAGE_ID, POST_IMAGE_SIZES, VIEWER_DATA_ID } from '../../../contract';
+import { images } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createPost, createUser, injectAs, type TestUser } from '../../test/factories';
+import { indexWithData, jsonForHtml } from './index';
 
 let t: TestApp;
 let web: string;
@@ -193,13 +193,15 @@ describe('indexWithData', () => {
   it('escapes the JSON for HTML and the attributes', () => {
     expect(jsonForHtml('{"a":"</script>&\u2028"}')).toBe('{"a":"\\u003c/script\\u003e\\u0026\\u2028"}');
     const html = indexWithData('<html><head><title>x</title></head><body></body></html>', {
-      id: 'd',
-      json: '[]',
+      blocks: [
+        { id: 'd', json: '[]' },
+        { id: 'e', json: '{}' },
+      ],
       image: { href: '/objects/a"b.webp', sizes: '100vw' },
     });
     expect(html).toBe(
       '<html><head><title>x</title><link rel="preload" as="image" href="/objects/a&quot;b.webp" fetchpriority="high"></head>' +
-        '<body><script type="application/json" id="d">[]</script></body></html>',
+        '<body><script type="application/json" id="d">[]</script><script type="application/json" id="e">{}</script></body></html>',
     );
   });
 });

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROFILE_COVER_SIZES, PROFILE_DATA_ID, VIEWER_DATA_ID } from '../../contract';
-import { images } from '../db/schema';
-import { createTestApp, type TestApp } from '../test/app';
-import { createUser, injectAs, type TestUser } from '../test/factories';
+import { PROFILE_COVER_SIZES, PROFILE_DATA_ID, VIEWER_DATA_ID } from '../../../contract';
+import { images } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createUser, injectAs, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let web: string;

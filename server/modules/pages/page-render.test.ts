@@ -3,10 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEED_FIRST_PAGE_ID, POST_PAGE_DATA_ID, PROFILE_DATA_ID } from '../../contract';
-import { createTestApp, type TestApp } from '../test/app';
-import { createPost, createUser, injectAs, type TestUser } from '../test/factories';
-import { pageRendererPath, withPageMarkup } from './static-web';
+import {
+  FEED_FIRST_PAGE_ID,
+  POST_COMMENTS_DATA_ID,
+  POST_PAGE_DATA_ID,
+  PROFILE_DATA_ID,
+} from '../../../contract';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createPost, createUser, injectAs, type TestUser } from '../../test/factories';
+import { pageRendererPath, withPageMarkup } from './index';
 
 // index.html as the build writes it: the prerendered markup of / between the page markers.
 const HOME = '<div id="prerendered" style="display:contents"><h1>home</h1></div>';
@@ -34,9 +39,11 @@ export async function renderProfile(username, profile, viewer) {
   return '<h1 data-path-username="' + esc(username) + '" data-viewer="' + who(viewer) + '">' +
     esc(profile.username) + ' ' + profile.followersCount + '</h1>';
 }
-export async function renderPost(postId, post, viewer) {
+export async function renderPost(postId, post, viewer, comments) {
   return '<article data-path-id="' + esc(postId) + '" data-viewer="' + who(viewer) + '" data-bookmarked="' +
-    post.isBookmarked + '">' + esc(post.caption) + '</article>';
+    post.isBookmarked + '">' + esc(post.caption) + '<ol>' +
+    comments.map((c) => '<li data-can-delete="' + c.canDelete + '">' + esc(c.content) + '</li>').join('') +
+    '</ol></article>';
 }`;
 const THROWS = `const fail = async () => { throw new Error('render failed'); };
 export const renderHome = fail;
@@ -161,9 +168,9 @@ describe('GET /posts/{id} (issue 20)', () => {
   let t: TestApp;
   let rita: TestUser;
   const HOSTILE = 'night op </script><script>alert(1)</script><!-- & more';
-  /** The text of the post's data block (null without one). */
-  const block = (html: string) => {
-    const open = `<script type="application/json" id="${POST_PAGE_DATA_ID}">`;
+  /** The text of the post's data block, or its comments' (null without one). */
+  const block = (html: string, id = POST_PAGE_DATA_ID) => {
+    const open = `<script type="application/json" id="${id}">`;
     const start = html.indexOf(open);
     return start === -1 ? null : html.slice(start + open.length, html.indexOf('</script>', start));
   };
@@ -196,6 +203,26 @@ describe('GET /posts/{id} (issue 20)', () => {
     expect(rootOf(anon.body)).toContain('data-viewer="nobody" data-bookmarked="false"');
   });
 
+  it('carries its first page of comments as the API answers this viewer, and renders them', async () => {
+    const post = await createPost(t.database.db, rita, { caption: 'With comments' });
+    const fan = await createUser(t.database.db, { username: 'fan_comments' });
+    for (const content of ['First <b>!</b>', 'Second'])
+      await injectAs(t.app, fan, { method: 'POST', url: `/api/posts/${post.id}/comments`, payload: { content } });
+    const res = await injectAs(t.app, fan, { url: `/posts/${post.id}` });
+    const api = await injectAs(t.app, fan, { url: `/api/posts/${post.id}/comments?limit=50` });
+    const text = block(res.body, POST_COMMENTS_DATA_ID);
+    expect(text).not.toBeNull();
+    expect(text).not.toMatch(/[<>&]/);
+    expect(JSON.parse(text ?? '')).toEqual(api.json());
+    expect(api.json()).toHaveLength(2);
+    // Rendered with them, the viewer's abilities on each (the author of both may delete them).
+    expect(rootOf(res.body)).toContain(
+      '<ol><li data-can-delete="true">First &#60;b&#62;!&#60;/b&#62;</li><li data-can-delete="true">Second</li></ol>',
+    );
+    const anon = await t.app.inject({ url: `/posts/${post.id}` });
+    expect(rootOf(anon.body)).toContain('<li data-can-delete="false">Second</li>');
+  });
+
   it('answers the plain index.html for an unknown or malformed id, never an error', async () => {
     for (const url of [
       '/posts/00000000-0000-4000-8000-000000000000',
@@ -207,6 +234,7 @@ describe('GET /posts/{id} (issue 20)', () => {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).not.toContain(POST_PAGE_DATA_ID);
+      expect(res.body, url).not.toContain(POST_COMMENTS_DATA_ID);
       expect(rootOf(res.body), url).toContain(`<div id="root"><!--page-->${HOME}<!--/page--></div>`);
     }
   });

@@ -1,0 +1,131 @@
+import {
+  FEED_FIRST_PAGE_ID,
+  POST_COMMENTS_DATA_ID,
+  POST_PAGE_DATA_ID,
+  PROFILE_DATA_ID,
+  uuid,
+} from '../../../contract';
+import type { Ctx } from '../../context';
+import type { SessionUser } from '../auth';
+import { embeddedPost, firstFeedPage } from '../posts';
+import { embeddedProfile } from '../profiles';
+import type { DataBlock, IndexData } from './html';
+import type { PageRenderer } from './renderer';
+
+/** What a page's loader found for one request: its blocks, its first image, and how to render it. */
+export interface LoadedPage {
+  blocks: DataBlock[];
+  image?: IndexData['image'];
+  /** The page's first commit, drawn by the web's renderer from what was loaded (`viewer`: GET /api/user's answer). */
+  render?: (renderer: PageRenderer, viewer: unknown) => Promise<string>;
+  /** Script files to preload when the page comes without its markup. */
+  modules?: string[];
+}
+
+/**
+ * A page the server sends with its data (decision 018) and, when the web's renderer is there, its
+ * markup (decision 020). Adding one is an entry in PAGES: its path, its loader (the same services
+ * and answer writers as its API routes, so the HTML carries exactly what the API would answer this
+ * viewer) and its cache rule.
+ */
+export interface ServerPage<P = unknown> {
+  name: string;
+  /** The path's parameters, or null when `pathname` is not this page. */
+  match: (pathname: string) => P | null;
+  /** What the HTML carries for this viewer; null: the page has nothing to add (an unknown id). */
+  load: (ctx: Ctx, viewer: SessionUser | null, params: P, page: PageBuild) => Promise<LoadedPage | null>;
+  /**
+   * `viewer`: rendered for each request (the markup holds the viewer's header and abilities).
+   * `signed-out-once`: only for a signed-out visitor, rendered once and kept (it is the same for
+   * all of them); a signed-in viewer gets the plain page.
+   */
+  cache: 'viewer' | 'signed-out-once';
+}
+
+/** What the build gives the loaders: each page's chunks from its manifest. */
+export interface PageBuild {
+  chunks: (module: string) => string[];
+}
+
+const page = <P>(definition: ServerPage<P>) => definition as ServerPage<unknown>;
+
+/** The id of a /posts/{id} path (the web's route; a uuid, lower-cased as the API reads it), or null. */
+export function postPath(pathname: string): string | null {
+  const match = /^\/posts\/([0-9a-fA-F-]{36})\/?$/.exec(pathname);
+  if (!match || !uuid().safeParse(match[1]).success) return null;
+  return match[1].toLowerCase();
+}
+
+/** The username of a /profile/{username} path (the web's route), or null for any other path. */
+export function profilePath(pathname: string): string | null {
+  const match = /^\/profile\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return null;
+  try {
+    const username = decodeURIComponent(match[1]);
+    return username.length > 0 && username.length <= 100 ? username : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Every page rendered on the server; any other app path gets index.html with its viewer only. */
+export const PAGES: readonly ServerPage[] = [
+  // /: the viewer's first feed page and its first image's preload (decision 018).
+  page({
+    name: 'home',
+    match: (pathname) => (pathname === '/' ? {} : null),
+    cache: 'viewer',
+    async load(ctx, viewer) {
+      const { json, image } = await firstFeedPage(ctx.db, ctx.feed, viewer);
+      return {
+        blocks: [{ id: FEED_FIRST_PAGE_ID, json }],
+        image,
+        render: (r, me) => r.renderHome(JSON.parse(json), me as never),
+      };
+    },
+  }),
+  // /auth: the same form for every signed-out visitor.
+  page({
+    name: 'auth',
+    match: (pathname) => (pathname === '/auth' ? {} : null),
+    cache: 'signed-out-once',
+    load: async () => ({ blocks: [], render: (r) => r.renderAuth() }),
+  }),
+  // /posts/{id}: the post and its first page of comments (issue 20).
+  page<string>({
+    name: 'post',
+    match: postPath,
+    cache: 'viewer',
+    async load(ctx, viewer, postId) {
+      const found = await embeddedPost(ctx.db, ctx.media, postId, viewer);
+      if (!found) return null;
+      return {
+        blocks: [
+          { id: POST_PAGE_DATA_ID, json: found.json },
+          { id: POST_COMMENTS_DATA_ID, json: found.comments },
+        ],
+        image: found.image,
+        render: (r, me) =>
+          r.renderPost(postId, JSON.parse(found.json), me as never, JSON.parse(found.comments)),
+      };
+    },
+  }),
+  // /profile/{username}: the profile and its banner's preload (decision 018).
+  page<string>({
+    name: 'profile',
+    match: profilePath,
+    cache: 'viewer',
+    async load(ctx, viewer, username, build) {
+      const found = await embeddedProfile(ctx.db, ctx.media, username, viewer);
+      if (!found) return null;
+      return {
+        blocks: [{ id: PROFILE_DATA_ID, json: found.json }],
+        image: found.image,
+        render: (r, me) => r.renderProfile(username, JSON.parse(found.json), me as never),
+        // Without its markup the page preloads its chunks; with it they load after the entry
+        // rather than compete with the banner, the CSS and the entry before the first paint.
+        modules: build.chunks('src/app/routes/profile.tsx'),
+      };
+    },
+  }),
+];

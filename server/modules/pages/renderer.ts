@@ -1,0 +1,64 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Comment, CurrentUser, FeedPost, UserProfile } from '../../../contract';
+
+/**
+ * The web's page renderer (web/src/prerender.tsx), built by `vite build --ssr` beside the web
+ * build (`<webDist>-ssr/prerender.js`): the app's own components rendered to HTML as the
+ * browser's first commit shows them.
+ */
+export interface PageRenderer {
+  renderHome(page: FeedPost[], viewer: CurrentUser | null): Promise<string>;
+  renderAuth(): Promise<string>;
+  renderProfile(username: string, profile: UserProfile, viewer: CurrentUser | null): Promise<string>;
+  renderPost(postId: string, post: FeedPost, viewer: CurrentUser | null, comments?: Comment[]): Promise<string>;
+}
+
+/** Where the SSR build of `webDist` is written (vite.config.ts). */
+export const pageRendererPath = (webDist: string) => path.join(`${webDist}-ssr`, 'prerender.js');
+
+/** The page renderer of this build, or null when there is none (or it fails to load: pages then carry data only). */
+export async function loadPageRenderer(
+  webDist: string,
+  log: FastifyBaseLogger,
+): Promise<PageRenderer | null> {
+  const file = pageRendererPath(webDist);
+  if (!existsSync(file)) return null;
+  try {
+    const renderer = (await import(pathToFileURL(file).href)) as Partial<PageRenderer>;
+    for (const name of ['renderHome', 'renderAuth', 'renderProfile', 'renderPost'] as const)
+      if (typeof renderer[name] !== 'function') throw new Error(`${name} is missing`);
+    return renderer as PageRenderer;
+  } catch (error) {
+    log.warn({ err: error }, 'the page renderer did not load: pages carry their data only');
+    return null;
+  }
+}
+
+/**
+ * The script files a lazy page loads (its chunk and the chunks it imports statically, not the
+ * entry's, which index.html names already), from the build's manifest (`.vite/manifest.json`,
+ * keys relative to web/: `src/app/routes/profile.tsx`). Empty without a manifest or that module.
+ */
+export function pageChunks(webDist: string, module: string): string[] {
+  let manifest: Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+  try {
+    manifest = JSON.parse(readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8'));
+  } catch {
+    return [];
+  }
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const entry = manifest[key];
+    if (!entry || seen.has(key) || entry.isEntry) return;
+    seen.add(key);
+    files.push(`/${entry.file}`);
+    for (const dep of entry.imports ?? []) visit(dep);
+  };
+  visit(module);
+  return files;
+}
+
