@@ -3,7 +3,7 @@ import { expect, pngFile, registerByApi, test, uniqueName } from './fixtures';
 // Uploads, image checks and several pages each: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 180_000 });
 
-test('a post has its own page, rendered by the server with the post, its comments open; Share gives it', async ({
+test('a post has its own page, rendered by the server with the post and its comments; Share gives it', async ({
   page,
   baseURL,
 }) => {
@@ -26,6 +26,9 @@ test('a post has its own page, rendered by the server with the post, its comment
     .toBe(true);
   expect(html).toContain('id="prerendered-page"');
   expect(html).not.toContain('<script>window.__pwned');
+  // Its comments too: in a block of their own and in the markup, on the first paint.
+  expect(html).toContain('id="post-comments-data"');
+  expect(html.split('id="prerendered-page"')[1]).toContain('Count me in');
 
   await page.goto(`/posts/${id}`);
   const card = page.getByRole('article', { name: `Post by ${me.username}` });
