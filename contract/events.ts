@@ -424,6 +424,11 @@ export const CALENDAR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
 // ---------------------------------------------------------------------------------------------
 // Texts (SPEC §2 Events section and Admin events management, §8 Event and Import)
 
+/** The block of /events/{id}'s HTML with the event as GET /api/events/{id} answers its viewer (decision 020). */
+export const EVENT_PAGE_DATA_ID = 'event-page-data';
+/** The `sizes` of an event page's banner (its preload in the HTML asks for the same copy). */
+export const EVENT_IMAGE_SIZES = '(min-width: 1024px) 960px, 100vw';
+
 export const EVENT_TEXTS = {
   events: 'Events',
   allEvents: 'All Events',

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { VIEWER_DATA_ID } from '@contract/auth';
+import { EVENT_PAGE_DATA_ID } from '@contract/events';
 import { FEED_FIRST_PAGE_ID, FEED_TEXTS, POST_COMMENTS_DATA_ID, POST_PAGE_DATA_ID } from '@contract/posts';
 import { PROFILE_DATA_ID, type UserProfile } from '@contract/profiles';
 import { userQueryKey } from '@web/lib/auth';
@@ -12,8 +13,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
 import { AppRoot } from './app/app-root';
 import { preloadFirstRender } from './app/router';
+import { anEvent, eventId } from './features/events/test-data';
 import { aComment, aPost, commentId, postId } from './features/posts/test-data';
-import { renderAuth, renderHome, renderPost, renderProfile } from './prerender';
+import { renderAuth, renderEvent, renderHome, renderPost, renderProfile } from './prerender';
 
 // Comments (Suspense markers) and <template> tags are server-render bookkeeping, not markup.
 const bare = (html: string) => html.replace(/<!--.*?-->/g, '').replace(/<template[^>]*><\/template>/g, '');
@@ -185,6 +187,38 @@ describe('a post page rendered by the server (issue 20)', () => {
       { [POST_PAGE_DATA_ID]: post, [POST_COMMENTS_DATA_ID]: comments },
       ['h1', 'article', `ul[aria-label="${FEED_TEXTS.comments}"]`],
     );
+  });
+});
+
+describe('an event page rendered by the server (issue 20)', () => {
+  const event = anEvent({
+    id: eventId(3),
+    title: 'Op Nightfall </script><b>',
+    date: '2031-01-10T16:00:00.000Z',
+    endsAt: '2031-01-10T22:00:00.000Z',
+    timeZone: 'America/Chicago',
+    capacity: 40,
+    canRegister: false,
+  });
+
+  it('holds the title, the time in its zone, places left and the action bar, every part rendered', async () => {
+    const html = await renderEvent(eventId(3), event, null);
+    expect(html).toContain('Op Nightfall &lt;/script&gt;&lt;b&gt;');
+    expect(html).toContain('Jan 10, 2031 - 10:00 AM – 4:00 PM CST');
+    expect(html).toContain('data-testid="places-left"');
+    expect(html).toContain('data-testid="event-action-bar"');
+    expect(html).toContain('Sign in to register');
+    expect(html).not.toContain('<!--$!-->');
+    expect(html).not.toContain('<script');
+  });
+
+  it('is hydrated with the event from the HTML with no mismatch, the same nodes kept', async () => {
+    const html = await renderEvent(eventId(3), event, null);
+    await expectHydrated(`/events/${eventId(3)}`, html, { [EVENT_PAGE_DATA_ID]: event }, [
+      'h1',
+      'article',
+      '[data-testid="event-action-bar"]',
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@contract/auth';
+import type { Event } from '@contract/events';
 import type { Comment, FeedPost } from '@contract/posts';
 import type { UserProfile } from '@contract/profiles';
 import type { QueryClient } from '@tanstack/react-query';
@@ -9,8 +10,15 @@ import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { MemoryRouter } from 'react-router';
 import { Providers } from './app/providers';
-import { AppRoutes, preloadFirstRender, preloadPostPage, preloadProfilePage } from './app/router';
+import {
+  AppRoutes,
+  preloadEventPage,
+  preloadFirstRender,
+  preloadPostPage,
+  preloadProfilePage,
+} from './app/router';
 import { ErrorBoundary } from './app/shell/route-error';
+import { eventQueryOptions } from './features/events/api/get-event';
 import { asCommentPages, commentsQueryKey } from './features/posts/api/comments';
 import { postQueryKey } from './features/posts/api/get-post';
 import { feedQueryKey } from './features/posts/api/post-cache';
@@ -132,6 +140,24 @@ export async function renderPost(
   client.setQueryData(userQueryKey, viewer);
   try {
     return await renderWhole(() => appAt(`/posts/${encodeURIComponent(postId)}`, client));
+  } finally {
+    client.clear();
+  }
+}
+
+/**
+ * The markup of /events/{id} as the browser's first render shows it when its HTML carries the
+ * event (decision 020): the banner, the title, the facts and the main action (issue 20), the
+ * viewer's header. `eventId` is the path's (its query key), `event` the answer of GET
+ * /api/events/{id} to this viewer, `viewer` the answer of GET /api/user (null: signed out).
+ */
+export async function renderEvent(eventId: string, event: Event, viewer: CurrentUser | null): Promise<string> {
+  await preloadEventPage();
+  const client = createQueryClient();
+  client.setQueryData(eventQueryOptions(eventId).queryKey, event);
+  client.setQueryData(userQueryKey, viewer);
+  try {
+    return await renderWhole(() => appAt(`/events/${encodeURIComponent(eventId)}`, client));
   } finally {
     client.clear();
   }

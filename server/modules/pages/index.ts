@@ -4,7 +4,7 @@ import { viewerOf } from '../../plugins/current-user';
 import { isApiPath, registerStaticWeb } from '../../plugins/static-web';
 import { embeddedViewer } from '../auth';
 import { createIndexSender, type IndexData, type IndexDataSource } from './html';
-import { type PageBuild, PAGES, type ServerPage } from './pages';
+import { PAGES, type PageBuild, type ServerPage } from './pages';
 import { loadPageRenderer, type PageRenderer, pageChunks } from './renderer';
 
 export { type DataBlock, type IndexData, indexWithData, jsonForHtml, withPageMarkup } from './html';

@@ -4,13 +4,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  EVENT_PAGE_DATA_ID,
   FEED_FIRST_PAGE_ID,
   POST_COMMENTS_DATA_ID,
   POST_PAGE_DATA_ID,
   PROFILE_DATA_ID,
 } from '../../../contract';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createPost, createUser, injectAs, type TestUser } from '../../test/factories';
+import { createEvent, createPost, createUser, injectAs, type TestUser } from '../../test/factories';
 import { pageRendererPath, withPageMarkup } from './index';
 
 // index.html as the build writes it: the prerendered markup of / between the page markers.
@@ -44,12 +45,17 @@ export async function renderPost(postId, post, viewer, comments) {
     post.isBookmarked + '">' + esc(post.caption) + '<ol>' +
     comments.map((c) => '<li data-can-delete="' + c.canDelete + '">' + esc(c.content) + '</li>').join('') +
     '</ol></article>';
+}
+export async function renderEvent(eventId, event, viewer) {
+  return '<article data-path-id="' + esc(eventId) + '" data-viewer="' + who(viewer) + '" data-can-register="' +
+    event.canRegister + '">' + esc(event.title) + '</article>';
 }`;
 const THROWS = `const fail = async () => { throw new Error('render failed'); };
 export const renderHome = fail;
 export const renderAuth = fail;
 export const renderProfile = fail;
-export const renderPost = fail;`;
+export const renderPost = fail;
+export const renderEvent = fail;`;
 const BROKEN = 'export async function renderProfile( {';
 
 /** A built web app in a temporary folder, with `renderer` as its SSR build (none when null). */
@@ -207,7 +213,11 @@ describe('GET /posts/{id} (issue 20)', () => {
     const post = await createPost(t.database.db, rita, { caption: 'With comments' });
     const fan = await createUser(t.database.db, { username: 'fan_comments' });
     for (const content of ['First <b>!</b>', 'Second'])
-      await injectAs(t.app, fan, { method: 'POST', url: `/api/posts/${post.id}/comments`, payload: { content } });
+      await injectAs(t.app, fan, {
+        method: 'POST',
+        url: `/api/posts/${post.id}/comments`,
+        payload: { content },
+      });
     const res = await injectAs(t.app, fan, { url: `/posts/${post.id}` });
     const api = await injectAs(t.app, fan, { url: `/api/posts/${post.id}/comments?limit=50` });
     const text = block(res.body, POST_COMMENTS_DATA_ID);
@@ -235,6 +245,53 @@ describe('GET /posts/{id} (issue 20)', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).not.toContain(POST_PAGE_DATA_ID);
       expect(res.body, url).not.toContain(POST_COMMENTS_DATA_ID);
+      expect(rootOf(res.body), url).toContain(`<div id="root"><!--page-->${HOME}<!--/page--></div>`);
+    }
+  });
+});
+
+describe('GET /events/{id} (issue 20)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await appWith(ECHO);
+  });
+  const block = (html: string) => {
+    const open = `<script type="application/json" id="${EVENT_PAGE_DATA_ID}">`;
+    const start = html.indexOf(open);
+    return start === -1 ? null : html.slice(start + open.length, html.indexOf('</script>', start));
+  };
+
+  it("carries the API's answer for this viewer, escaped, and the page rendered with it", async () => {
+    const title = 'Op </script><script>alert(1)</script> & friends';
+    const event = await createEvent(t.database.db, { title, capacity: 20 });
+    const player = await createUser(t.database.db, { username: 'event_pat' });
+    const res = await injectAs(t.app, player, { url: `/events/${event.id.toUpperCase()}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('private');
+    const api = await injectAs(t.app, player, { url: `/api/events/${event.id}` });
+    const text = block(res.body);
+    expect(text).not.toMatch(/[<>&]/);
+    expect(JSON.parse(text ?? '')).toEqual(api.json());
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    expect(rootOf(res.body)).toContain(
+      `<article data-path-id="${event.id}" data-viewer="event_pat" data-can-register="true">Op &#60;/script&#62;`,
+    );
+    // A visitor's page: their abilities (none), not the player's.
+    const anon = await t.app.inject({ url: `/events/${event.id}` });
+    expect(anon.headers['cache-control']).toBe('no-cache');
+    expect(rootOf(anon.body)).toContain('data-viewer="nobody" data-can-register="false"');
+  });
+
+  it('answers the plain index.html for an unknown or malformed id, never an error', async () => {
+    for (const url of [
+      '/events/00000000-0000-4000-8000-000000000000',
+      '/events/nope',
+      '/events/%00',
+      '/events',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain(EVENT_PAGE_DATA_ID);
       expect(rootOf(res.body), url).toContain(`<div id="root"><!--page-->${HOME}<!--/page--></div>`);
     }
   });

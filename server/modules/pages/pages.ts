@@ -1,4 +1,5 @@
 import {
+  EVENT_PAGE_DATA_ID,
   FEED_FIRST_PAGE_ID,
   POST_COMMENTS_DATA_ID,
   POST_PAGE_DATA_ID,
@@ -7,6 +8,7 @@ import {
 } from '../../../contract';
 import type { Ctx } from '../../context';
 import type { SessionUser } from '../auth';
+import { embeddedEvent } from '../events';
 import { embeddedPost, firstFeedPage } from '../posts';
 import { embeddedProfile } from '../profiles';
 import type { DataBlock, IndexData } from './html';
@@ -52,6 +54,13 @@ const page = <P>(definition: ServerPage<P>) => definition as ServerPage<unknown>
 /** The id of a /posts/{id} path (the web's route; a uuid, lower-cased as the API reads it), or null. */
 export function postPath(pathname: string): string | null {
   const match = /^\/posts\/([0-9a-fA-F-]{36})\/?$/.exec(pathname);
+  if (!match || !uuid().safeParse(match[1]).success) return null;
+  return match[1].toLowerCase();
+}
+
+/** The id of an /events/{id} path (a uuid, lower-cased), or null. */
+export function eventPath(pathname: string): string | null {
+  const match = /^\/events\/([0-9a-fA-F-]{36})\/?$/.exec(pathname);
   if (!match || !uuid().safeParse(match[1]).success) return null;
   return match[1].toLowerCase();
 }
@@ -107,6 +116,22 @@ export const PAGES: readonly ServerPage[] = [
         image: found.image,
         render: (r, me) =>
           r.renderPost(postId, JSON.parse(found.json), me as never, JSON.parse(found.comments)),
+      };
+    },
+  }),
+  // /events/{id}: the event, its banner's preload (issue 20: the date, the place, places left and
+  // the main action on the first paint).
+  page<string>({
+    name: 'event',
+    match: eventPath,
+    cache: 'viewer',
+    async load(ctx, viewer, eventId) {
+      const found = await embeddedEvent(ctx.db, ctx.media, eventId, viewer);
+      if (!found) return null;
+      return {
+        blocks: [{ id: EVENT_PAGE_DATA_ID, json: found.json }],
+        image: found.image,
+        render: (r, me) => r.renderEvent(eventId, JSON.parse(found.json), me as never),
       };
     },
   }),

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Comment, CurrentUser, FeedPost, UserProfile } from '../../../contract';
+import type { Comment, CurrentUser, Event, FeedPost, UserProfile } from '../../../contract';
 
 /**
  * The web's page renderer (web/src/prerender.tsx), built by `vite build --ssr` beside the web
@@ -13,7 +13,13 @@ export interface PageRenderer {
   renderHome(page: FeedPost[], viewer: CurrentUser | null): Promise<string>;
   renderAuth(): Promise<string>;
   renderProfile(username: string, profile: UserProfile, viewer: CurrentUser | null): Promise<string>;
-  renderPost(postId: string, post: FeedPost, viewer: CurrentUser | null, comments?: Comment[]): Promise<string>;
+  renderPost(
+    postId: string,
+    post: FeedPost,
+    viewer: CurrentUser | null,
+    comments?: Comment[],
+  ): Promise<string>;
+  renderEvent(eventId: string, event: Event, viewer: CurrentUser | null): Promise<string>;
 }
 
 /** Where the SSR build of `webDist` is written (vite.config.ts). */
@@ -28,7 +34,7 @@ export async function loadPageRenderer(
   if (!existsSync(file)) return null;
   try {
     const renderer = (await import(pathToFileURL(file).href)) as Partial<PageRenderer>;
-    for (const name of ['renderHome', 'renderAuth', 'renderProfile', 'renderPost'] as const)
+    for (const name of ['renderHome', 'renderAuth', 'renderProfile', 'renderPost', 'renderEvent'] as const)
       if (typeof renderer[name] !== 'function') throw new Error(`${name} is missing`);
     return renderer as PageRenderer;
   } catch (error) {
@@ -61,4 +67,3 @@ export function pageChunks(webDist: string, module: string): string[] {
   visit(module);
   return files;
 }
-

@@ -1,5 +1,6 @@
 import { PageSpinner } from '@web/components/ui/spinner';
 import { usePageViews } from '@web/features/analytics/use-page-views';
+import { hasEmbeddedEvent } from '@web/features/events/api/get-event';
 import { hasEmbeddedPost } from '@web/features/posts/api/get-post';
 import { hasEmbeddedProfile } from '@web/features/profiles/api/embedded-profile';
 import { embeddedViewerSignedIn } from '@web/lib/auth';
@@ -61,6 +62,7 @@ export function preloadFirstRender(pathname: string): Promise<unknown> {
   if (pathname === '/') return preloadHomeContent();
   if (pathname.startsWith('/profile/') && hasEmbeddedProfile()) return ProfilePage.preload();
   if (pathname.startsWith('/posts/') && hasEmbeddedPost()) return preloadPostPage();
+  if (pathname.startsWith('/events/') && hasEmbeddedEvent()) return preloadEventPage();
   return Promise.resolve();
 }
 
@@ -86,6 +88,9 @@ export const preloadProfilePage = (): Promise<unknown> => ProfilePage.preload();
 
 /** The post page's chunk, for the server's render of /posts/{id} (web/src/prerender.tsx). */
 export const preloadPostPage = (): Promise<unknown> => PostPage.preload();
+
+/** The event page's chunk, for the server's render of /events/{id} (web/src/prerender.tsx). */
+export const preloadEventPage = (): Promise<unknown> => EventPage.preload();
 
 /**
  * SPEC §2 routes, and each section at its path (issue 20). Protected ones sit under RequireAuth

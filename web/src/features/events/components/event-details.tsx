@@ -1,4 +1,4 @@
-import { EVENT_TEXTS, type Event, placesLeft, registrationLabel } from '@contract/events';
+import { EVENT_IMAGE_SIZES, EVENT_TEXTS, type Event, placesLeft, registrationLabel } from '@contract/events';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { RemoteImage } from '@web/components/ui/remote-image';
@@ -14,7 +14,6 @@ import {
   Share2,
   Users,
 } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
 import { eventIcsPath, eventPath, useEvent } from '../api/get-event';
 import { EventTypeBadge } from './event-card';
 import { formatEventDate, formatEventRange, mapSearchUrl } from './event-format';
@@ -46,21 +45,6 @@ export async function shareEvent(event: Event): Promise<void> {
   }
 }
 
-const WIDE = '(min-width: 48rem)';
-const subscribeWide = (onChange: () => void) => {
-  const list = window.matchMedia?.(WIDE);
-  list?.addEventListener?.('change', onChange);
-  return () => list?.removeEventListener?.('change', onChange);
-};
-/** md and up: the registration sits in the facts card; below md, in the sticky bar (one copy). */
-function useWide(): boolean {
-  return useSyncExternalStore(
-    subscribeWide,
-    () => window.matchMedia?.(WIDE).matches ?? true,
-    () => true,
-  );
-}
-
 /**
  * The event's own page (/events/{id}): image, every field, registration and waitlist, the rules
  * card, the address with an OpenStreetMap link, Add to calendar (.ics) and share;
@@ -88,16 +72,16 @@ export function EventDetails({ id }: { id: string }) {
  * The page itself. On a phone the first screen holds the date, the place, places left and the main
  * action (issue 20): the facts card comes right under the title, and the action sits in a bar
  * fixed above the mobile bottom bar (the page keeps room for it), as Meetup has; the description
- * and the rules card follow.
+ * and the rules card follow. One copy of each part, placed by CSS alone (md and up: the links under
+ * the title, the action in the facts card), so the server renders the page as every screen shows it.
  */
 function EventView({ event }: { event: Event }) {
-  const wide = useWide();
   const left = placesLeft(event);
   const where = event.address ?? event.location;
   return (
     <article
       aria-labelledby="event-title"
-      className="space-y-6 max-md:space-y-4 max-md:pb-20"
+      className="flex flex-col gap-6 max-md:gap-4 max-md:pb-20"
       data-event-id={event.id}
     >
       <div className="overflow-hidden rounded-2xl border border-border bg-card max-md:rounded-xl">
@@ -105,7 +89,7 @@ function EventView({ event }: { event: Event }) {
           address={event.image}
           media={event.media}
           alt=""
-          sizes="(min-width: 1024px) 960px, 100vw"
+          sizes={EVENT_IMAGE_SIZES}
           fetchPriority="high"
           className="aspect-[21/9] max-h-96 w-full object-cover max-md:aspect-[3/1] max-md:max-h-32"
           fallback={event.type}
@@ -116,12 +100,11 @@ function EventView({ event }: { event: Event }) {
         <h1 id="event-title" className="text-3xl font-bold tracking-tight max-md:text-2xl">
           {event.title}
         </h1>
-        {wide ? (
-          <div className="flex flex-wrap gap-2">
-            <EventLinks event={event} />
-          </div>
-        ) : null}
       </header>
+      {/* Under the title from md; under the facts (its flex order) on a phone. */}
+      <div className="flex flex-wrap gap-2 max-md:order-1">
+        <EventLinks event={event} />
+      </div>
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-6">
           {event.description ? (
@@ -164,29 +147,26 @@ function EventView({ event }: { event: Event }) {
                 </span>
               ) : null}
             </Fact>
-            {wide ? <RegistrationActions event={event} className="border-t border-border pt-4" /> : null}
+            {/* Below md a bar fixed above the bottom bar, with places left; from md the action is
+                the card's last part (the bar's box then vanishes: display contents). */}
+            <div
+              data-testid="event-action-bar"
+              className="md:contents max-md:fixed max-md:inset-x-0 max-md:bottom-[calc(4rem+1px+env(safe-area-inset-bottom))] max-md:z-30 max-md:flex max-md:min-h-16 max-md:items-center max-md:gap-3 max-md:border-t max-md:border-border max-md:bg-background/95 max-md:px-4 max-md:py-2 max-md:backdrop-blur"
+            >
+              <p className="min-w-0 flex-1 truncate text-xs text-muted-foreground md:hidden">
+                {left !== null ? (left > 0 ? `${left} ${T.placesLeft}` : T.full) : registrationLabel(event)}
+              </p>
+              <RegistrationActions
+                event={event}
+                className="max-md:justify-end max-md:[&_button]:min-h-11 md:border-t md:border-border md:pt-4"
+              />
+            </div>
             {event.source ? (
               <p className="text-xs text-muted-foreground">Imported from {event.source}</p>
             ) : null}
           </CardContent>
         </Card>
       </div>
-      {wide ? null : (
-        <div className="flex flex-wrap gap-2">
-          <EventLinks event={event} />
-        </div>
-      )}
-      {wide ? null : (
-        <div
-          data-testid="event-action-bar"
-          className="fixed inset-x-0 bottom-[calc(4rem+1px+env(safe-area-inset-bottom))] z-30 flex min-h-16 items-center gap-3 border-t border-border bg-background/95 px-4 py-2 backdrop-blur md:hidden"
-        >
-          <p className="min-w-0 flex-1 truncate text-xs text-muted-foreground">
-            {left !== null ? (left > 0 ? `${left} ${T.placesLeft}` : T.full) : registrationLabel(event)}
-          </p>
-          <RegistrationActions event={event} className="justify-end [&_button]:min-h-11" />
-        </div>
-      )}
     </article>
   );
 }
