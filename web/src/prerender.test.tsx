@@ -15,7 +15,7 @@ import { AppRoot } from './app/app-root';
 import { preloadFirstRender } from './app/router';
 import { anEvent, eventId } from './features/events/test-data';
 import { aComment, aPost, commentId, postId } from './features/posts/test-data';
-import { renderAuth, renderEvent, renderHome, renderPost, renderProfile } from './prerender';
+import { renderAuth, renderEvent, renderHome, renderPage, renderPost, renderProfile } from './prerender';
 
 // Comments (Suspense markers) and <template> tags are server-render bookkeeping, not markup.
 const bare = (html: string) => html.replace(/<!--.*?-->/g, '').replace(/<template[^>]*><\/template>/g, '');
@@ -222,6 +222,24 @@ describe('an event page rendered by the server (issue 20)', () => {
   });
 });
 
+describe('/events rendered by the server without its data (issue 20)', () => {
+  it('holds the title, the tab and view of its address, and skeletons', async () => {
+    const html = await renderPage('/events?view=grid&type=Milsim', null);
+    expect(html).toContain('Upcoming Events');
+    expect(html).toMatch(/aria-selected="true"[^>]*>Milsim</);
+    expect(html).toMatch(/aria-pressed="true"[^>]*>.*Grid/);
+    expect(html).toContain('data-testid="events-loading"');
+    expect(html).not.toContain('<!--$!-->');
+  });
+
+  it("is hydrated with no mismatch in the grid and in the calendar (its day is the browser's)", async () => {
+    for (const path of ['/events?view=grid&type=Milsim', '/events']) {
+      const html = await renderPage(path, null);
+      await expectHydrated(path, html, {}, ['h1', '[data-testid="events-section"]']);
+    }
+  });
+});
+
 /**
  * Hydrates `html` at `path` as main.tsx does (a signed-out viewer and `blocks` in the HTML, what
  * main.tsx waits for, then hydrateRoot) and expects no recoverable error, no console error, the
@@ -246,7 +264,7 @@ async function expectHydrated(path: string, html: string, blocks: Record<string,
   const nodes = kept.map((selector) => container.querySelector(selector));
   for (const [i, node] of nodes.entries()) expect(node, kept[i]).not.toBeNull();
   // The code of the lazy parts (the page, the cards, the shell's), so that every boundary hydrates here.
-  await preloadFirstRender(path);
+  await preloadFirstRender(new URL(path, window.location.origin).pathname);
   await Promise.all([
     import('./app/shell/sidebar'),
     import('./app/shell/user-menus'),

@@ -151,13 +151,34 @@ export async function renderPost(
  * viewer's header. `eventId` is the path's (its query key), `event` the answer of GET
  * /api/events/{id} to this viewer, `viewer` the answer of GET /api/user (null: signed out).
  */
-export async function renderEvent(eventId: string, event: Event, viewer: CurrentUser | null): Promise<string> {
+export async function renderEvent(
+  eventId: string,
+  event: Event,
+  viewer: CurrentUser | null,
+): Promise<string> {
   await preloadEventPage();
   const client = createQueryClient();
   client.setQueryData(eventQueryOptions(eventId).queryKey, event);
   client.setQueryData(userQueryKey, viewer);
   try {
     return await renderWhole(() => appAt(`/events/${encodeURIComponent(eventId)}`, client));
+  } finally {
+    client.clear();
+  }
+}
+
+/**
+ * The markup of a page whose data is not in its HTML (/events), as the browser's first render
+ * shows it: the viewer's header, the sidebar, the page's title and controls from its address
+ * (`path` with its query: `/events?view=grid&type=Milsim`), and the skeletons of what its requests
+ * will bring. What depends on the browser (the calendar's today) is a placeholder (useHydrated).
+ */
+export async function renderPage(path: string, viewer: CurrentUser | null): Promise<string> {
+  await preloadFirstRender(new URL(path, 'http://x').pathname);
+  const client = createQueryClient();
+  client.setQueryData(userQueryKey, viewer);
+  try {
+    return await renderWhole(() => appAt(path, client));
   } finally {
     client.clear();
   }

@@ -1,4 +1,4 @@
-import { type Event, EVENT_IMAGE_SIZES, event } from '../../../contract';
+import { EVENT_IMAGE_SIZES, type Event, event } from '../../../contract';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../errors';
 import { answerWriter } from '../../plugins/serializer';

@@ -68,8 +68,10 @@ export function pageSource(
       const viewer = await viewerOf(ctx, request);
       const viewerJson = await embeddedViewer(ctx.media, viewer);
       const base: IndexData = { viewer: viewerJson, personal: viewer !== null };
+      const query = request.url.indexOf('?');
+      const search = query === -1 ? '' : request.url.slice(query);
       for (const page of pages) {
-        const params = page.match(pathname);
+        const params = page.match(pathname, search);
         if (params === null) continue;
         if (page.cache === 'signed-out-once' && viewer) return base;
         const loaded = await page.load(ctx, viewer, params, build);

@@ -49,13 +49,17 @@ export async function renderPost(postId, post, viewer, comments) {
 export async function renderEvent(eventId, event, viewer) {
   return '<article data-path-id="' + esc(eventId) + '" data-viewer="' + who(viewer) + '" data-can-register="' +
     event.canRegister + '">' + esc(event.title) + '</article>';
+}
+export async function renderPage(path, viewer) {
+  return '<main data-path="' + esc(path) + '" data-viewer="' + who(viewer) + '"></main>';
 }`;
 const THROWS = `const fail = async () => { throw new Error('render failed'); };
 export const renderHome = fail;
 export const renderAuth = fail;
 export const renderProfile = fail;
 export const renderPost = fail;
-export const renderEvent = fail;`;
+export const renderEvent = fail;
+export const renderPage = fail;`;
 const BROKEN = 'export async function renderProfile( {';
 
 /** A built web app in a temporary folder, with `renderer` as its SSR build (none when null). */
@@ -119,7 +123,7 @@ describe('GET /profile/{username} with the page renderer (decision 020)', () => 
   });
 
   it('leaves the markup of / on other paths as the build wrote it', async () => {
-    for (const url of ['/profile/nobody_here', '/teams', '/events?type=Milsim']) {
+    for (const url of ['/profile/nobody_here', '/teams', '/news?category=Gear']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(rootOf(res.body), url).toContain(`<div id="root"><!--page-->${HOME}<!--/page--></div>`);
@@ -283,17 +287,29 @@ describe('GET /events/{id} (issue 20)', () => {
   });
 
   it('answers the plain index.html for an unknown or malformed id, never an error', async () => {
-    for (const url of [
-      '/events/00000000-0000-4000-8000-000000000000',
-      '/events/nope',
-      '/events/%00',
-      '/events',
-    ]) {
+    for (const url of ['/events/00000000-0000-4000-8000-000000000000', '/events/nope', '/events/%00']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).not.toContain(EVENT_PAGE_DATA_ID);
       expect(rootOf(res.body), url).toContain(`<div id="root"><!--page-->${HOME}<!--/page--></div>`);
     }
+  });
+});
+
+describe('GET /events (issue 20)', () => {
+  it('is rendered at its address, query included, for its viewer; an outsize query gets the plain page', async () => {
+    const t = await appWith(ECHO);
+    const pat = await createUser(t.database.db, { username: 'events_pat' });
+    const res = await injectAs(t.app, pat, { url: '/events?view=grid&type=Milsim' });
+    expect(res.statusCode).toBe(200);
+    expect(rootOf(res.body)).toContain(
+      '<main data-path="/events?view=grid&#38;type=Milsim" data-viewer="events_pat"></main>',
+    );
+    const anon = await t.app.inject({ url: '/events' });
+    expect(rootOf(anon.body)).toContain('<main data-path="/events" data-viewer="nobody"></main>');
+    const long = await t.app.inject({ url: `/events?q=${'a'.repeat(300)}` });
+    expect(long.statusCode).toBe(200);
+    expect(rootOf(long.body)).toContain(`<div id="root"><!--page-->${HOME}<!--/page--></div>`);
   });
 });
 

@@ -32,8 +32,8 @@ export interface LoadedPage {
  */
 export interface ServerPage<P = unknown> {
   name: string;
-  /** The path's parameters, or null when `pathname` is not this page. */
-  match: (pathname: string) => P | null;
+  /** The path's parameters, or null when `pathname` (with `search`, its query, `?` included or '') is not this page. */
+  match: (pathname: string, search: string) => P | null;
   /** What the HTML carries for this viewer; null: the page has nothing to add (an unknown id). */
   load: (ctx: Ctx, viewer: SessionUser | null, params: P, page: PageBuild) => Promise<LoadedPage | null>;
   /**
@@ -99,6 +99,17 @@ export const PAGES: readonly ServerPage[] = [
     match: (pathname) => (pathname === '/auth' ? {} : null),
     cache: 'signed-out-once',
     load: async () => ({ blocks: [], render: (r) => r.renderAuth() }),
+  }),
+  // /events: the section's title, tabs, view and skeletons from the address (issue 20), the rest
+  // as its requests bring it.
+  page<string>({
+    name: 'events',
+    match: (pathname, search) => (pathname === '/events' && search.length <= 200 ? search : null),
+    cache: 'viewer',
+    load: async (_ctx, _viewer, search) => ({
+      blocks: [],
+      render: (r, me) => r.renderPage(`/events${search}`, me as never),
+    }),
   }),
   // /posts/{id}: the post and its first page of comments (issue 20).
   page<string>({

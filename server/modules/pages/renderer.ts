@@ -20,6 +20,7 @@ export interface PageRenderer {
     comments?: Comment[],
   ): Promise<string>;
   renderEvent(eventId: string, event: Event, viewer: CurrentUser | null): Promise<string>;
+  renderPage(path: string, viewer: CurrentUser | null): Promise<string>;
 }
 
 /** Where the SSR build of `webDist` is written (vite.config.ts). */
@@ -34,7 +35,14 @@ export async function loadPageRenderer(
   if (!existsSync(file)) return null;
   try {
     const renderer = (await import(pathToFileURL(file).href)) as Partial<PageRenderer>;
-    for (const name of ['renderHome', 'renderAuth', 'renderProfile', 'renderPost', 'renderEvent'] as const)
+    for (const name of [
+      'renderHome',
+      'renderAuth',
+      'renderProfile',
+      'renderPost',
+      'renderEvent',
+      'renderPage',
+    ] as const)
       if (typeof renderer[name] !== 'function') throw new Error(`${name} is missing`);
     return renderer as PageRenderer;
   } catch (error) {

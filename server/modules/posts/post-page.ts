@@ -1,4 +1,4 @@
-import { type Comment, COMMENTS_PAGE_SIZE, comment, type FeedPost, feedPost, z } from '../../../contract';
+import { COMMENTS_PAGE_SIZE, type Comment, comment, type FeedPost, feedPost, z } from '../../../contract';
 import type { Db } from '../../db/client';
 import { answerWriter } from '../../plugins/serializer';
 import type { SessionUser } from '../auth';

@@ -7,7 +7,7 @@ import { embeddedViewerSignedIn } from '@web/lib/auth';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { HomePage, preloadHomeContent, SectionPage } from './routes/home';
-import { HOME_SECTIONS } from './sections';
+import { HOME_SECTIONS, sectionAt } from './sections';
 import { AppShell } from './shell/app-shell';
 import { GuestOnly, RequireAuth } from './shell/guards';
 import { ScrollManager } from './shell/scroll-manager';
@@ -63,6 +63,10 @@ export function preloadFirstRender(pathname: string): Promise<unknown> {
   if (pathname.startsWith('/profile/') && hasEmbeddedProfile()) return ProfilePage.preload();
   if (pathname.startsWith('/posts/') && hasEmbeddedPost()) return preloadPostPage();
   if (pathname.startsWith('/events/') && hasEmbeddedEvent()) return preloadEventPage();
+  // A section (/events, /news...): its view's chunk, so its first render is the view (the server
+  // renders /events so: its first render in the browser must be the same).
+  const section = sectionAt(pathname);
+  if (section?.view?.preload) return section.view.preload();
   return Promise.resolve();
 }
 

@@ -32,13 +32,30 @@ export interface HomeSection extends NavEntry {
   /** The heading over the section; without one, the view fills the page itself (the feed). */
   title?: string;
   /** The section's view; a section without one yet says 'Coming soon'. */
-  view?: ComponentType;
+  view?: ComponentType & { preload?: () => Promise<unknown> };
   /** A route parameter the section's view reads from one more segment of its path (`/news/{id}`). */
   param?: string;
 }
 
-/** Each section's code is a chunk of its own, fetched when the section is first shown. */
-const chunk = (load: () => Promise<ComponentType>) => lazy(async () => ({ default: await load() }));
+/**
+ * Each section's code is a chunk of its own, fetched when the section is first shown, or ahead by
+ * `preload()`: once it has come the view renders at once instead of suspending (a page the server
+ * rendered is then hydrated whole, web/src/app/router.tsx's preloadFirstRender).
+ */
+function chunk(load: () => Promise<ComponentType>) {
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((view) => {
+      loaded = view;
+      return view;
+    });
+  const Lazy = lazy(async () => ({ default: loaded ?? (await preload()) }));
+  const View = () => {
+    const Component = loaded ?? Lazy;
+    return <Component />;
+  };
+  return Object.assign(View, { preload });
+}
 
 /**
  * Every section, in one place, each with its own path (issue 20; SPEC §2 had them pathless on /):
@@ -123,6 +140,13 @@ export function navEntries(group: NavGroup, isAdmin: boolean): NavEntry[] {
 export function isCurrent(entry: { path: string }, pathname: string): boolean {
   if (entry.path === '/') return pathname === '/';
   return pathname === entry.path || pathname.startsWith(`${entry.path}/`);
+}
+
+/** The section whose path `pathname` is (`/events`, `/news/{id}` for a section with a `param`), if any. */
+export function sectionAt(pathname: string): HomeSection | undefined {
+  return (HOME_SECTIONS as readonly HomeSection[]).find(
+    (s) => s.path !== '/' && (pathname === s.path || (!!s.param && pathname.startsWith(`${s.path}/`))),
+  );
 }
 
 export const sectionOf = (id: Section): HomeSection =>

@@ -1,9 +1,11 @@
 import { EVENT_TABS, EVENT_TEXTS, EVENT_TYPES, type Event, type EventType } from '@contract/events';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { cn } from '@web/lib/cn';
 import { toast } from '@web/lib/toast';
+import { useHydrated } from '@web/lib/use-hydrated';
 import { addMonths, format, isSameDay, startOfMonth } from 'date-fns';
 import { CalendarDays, LayoutGrid, LoaderCircle, LocateFixed } from 'lucide-react';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
@@ -324,8 +326,30 @@ const DAY_PICKER_STYLE = {
 const HAS_EVENTS_CLASS =
   "relative font-bold after:pointer-events-none after:absolute after:bottom-1 after:left-1/2 after:size-1.5 after:-translate-x-1/2 after:rounded-full after:bg-primary after:content-['']";
 
-/** The calendar: the visible month's events (by ?from&to), marked on their days. */
+/**
+ * The calendar. Its month and day are the browser's (its clock and time zone): the server's
+ * markup, and so the hydrating render, hold its placeholder, the same size (decision 020).
+ */
 function CalendarView({ type, near }: { type?: EventType; near?: string }) {
+  return useHydrated() ? <Calendar type={type} near={near} /> : <CalendarSkeleton />;
+}
+
+function CalendarSkeleton() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[auto_1fr]" data-testid="events-loading">
+      <div className="self-start rounded-xl border border-border bg-card p-3 shadow-sm">
+        <Skeleton className="h-[19.25rem] w-[16.8rem]" />
+      </div>
+      <div className="min-w-0 space-y-3">
+        <Skeleton className="h-7 w-56" />
+        <CardSkeletons count={2} />
+      </div>
+    </div>
+  );
+}
+
+/** The calendar: the visible month's events (by ?from&to), marked on their days. */
+function Calendar({ type, near }: { type?: EventType; near?: string }) {
   const [month, setMonth] = useState(() => startOfMonth(new Date()));
   const [selected, setSelected] = useState<Date | undefined>(() => new Date());
   const visible = useEvents({ ...monthWindow(month), type, near, limit: EVENTS_MONTH_LIMIT });
