@@ -4,8 +4,9 @@ import { hasEmbeddedEvent } from '@web/features/events/api/get-event';
 import { hasEmbeddedPost } from '@web/features/posts/api/get-post';
 import { hasEmbeddedProfile } from '@web/features/profiles/api/embedded-profile';
 import { embeddedViewerSignedIn } from '@web/lib/auth';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { lazyView } from './lazy-view';
 import { HomePage, preloadHomeContent, SectionPage } from './routes/home';
 import { HOME_SECTIONS, sectionAt } from './sections';
 import { AppShell } from './shell/app-shell';
@@ -13,27 +14,13 @@ import { GuestOnly, RequireAuth } from './shell/guards';
 import { ScrollManager } from './shell/scroll-manager';
 
 /**
- * One chunk per page (React.lazy); each route file exports its page by name. `preload()` fetches
- * the chunk ahead: once it has come, the page renders at once instead of suspending, so main.tsx
- * can render the first page in the first commit (no spinner in between). The shell and the home
- * page are not lazy: they are / (prerendered into index.html, scripts/prerender-shell.mjs), and
- * the build puts them in the one file of the first load with the entry (decision 018).
+ * One chunk per page; each route file exports its page by name (lazyView: `preload()` fetches it
+ * ahead). The shell and the home page are not lazy: they are / (prerendered into index.html,
+ * scripts/prerender-shell.mjs), and the build puts them in the one file of the first load with
+ * the entry (decision 018).
  */
-export function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  let loaded: ComponentType | undefined;
-  const preload = () =>
-    load().then((module) => {
-      loaded = module[name];
-      return loaded;
-    });
-  const Lazy = lazy(async () => ({ default: loaded ?? (await preload()) }));
-  // biome-ignore lint/correctness/noComponentHookFactories: called once per route, at module level.
-  const Page = () => {
-    const Component = loaded ?? Lazy;
-    return <Component />;
-  };
-  return Object.assign(Page, { preload });
-}
+export const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazyView(() => load().then((module) => module[name]));
 
 const AuthPage = page(() => import('./routes/auth'), 'AuthPage');
 const TeamsPage = page(() => import('./routes/teams'), 'TeamsPage');

@@ -10,7 +10,8 @@ import {
   Trees,
   Users,
 } from 'lucide-react';
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
+import { lazyView } from './lazy-view';
 import { FeedHome } from './routes/feed-home';
 
 export type NavGroup = 'Main' | 'Discover' | 'Admin';
@@ -37,25 +38,8 @@ export interface HomeSection extends NavEntry {
   param?: string;
 }
 
-/**
- * Each section's code is a chunk of its own, fetched when the section is first shown, or ahead by
- * `preload()`: once it has come the view renders at once instead of suspending (a page the server
- * rendered is then hydrated whole, web/src/app/router.tsx's preloadFirstRender).
- */
-function chunk(load: () => Promise<ComponentType>) {
-  let loaded: ComponentType | undefined;
-  const preload = () =>
-    load().then((view) => {
-      loaded = view;
-      return view;
-    });
-  const Lazy = lazy(async () => ({ default: loaded ?? (await preload()) }));
-  const View = () => {
-    const Component = loaded ?? Lazy;
-    return <Component />;
-  };
-  return Object.assign(View, { preload });
-}
+/** Each section's code is a chunk of its own, fetched when the section is first shown (or ahead). */
+const chunk = lazyView;
 
 /**
  * Every section, in one place, each with its own path (issue 20; SPEC §2 had them pathless on /):

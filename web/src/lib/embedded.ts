@@ -18,3 +18,18 @@ export function takeEmbedded(id: string): unknown {
 /** Whether the HTML carries the block `id`, not yet taken. */
 export const hasEmbedded = (id: string) =>
   typeof document !== 'undefined' && document.getElementById(id) !== null;
+
+/**
+ * The object of block `id` when its `key` field is `value` (any case: the API matches ids and
+ * usernames so), taken once; null without one or for another (the HTML of another page's address).
+ */
+export function takeEmbeddedWhere<T extends object>(
+  id: string,
+  key: keyof T & string,
+  value: string,
+): T | null {
+  const data = takeEmbedded(id);
+  if (!data || typeof data !== 'object') return null;
+  const sent = (data as Record<string, unknown>)[key];
+  return typeof sent === 'string' && sent.toLowerCase() === value.toLowerCase() ? (data as T) : null;
+}

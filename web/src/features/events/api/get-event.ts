@@ -1,7 +1,7 @@
 import { EVENT_PAGE_DATA_ID, type Event } from '@contract/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { hasEmbedded, takeEmbedded } from '@web/lib/embedded';
+import { hasEmbedded, takeEmbeddedWhere } from '@web/lib/embedded';
 import { eventKeys } from './keys';
 
 /** GET /api/events/{id}: one event with the viewer's place and abilities (404 when unknown). */
@@ -16,12 +16,7 @@ export const eventQueryOptions = (id: string) =>
  * The event that the server put in the HTML of /events/{id} (decision 020), taken once and only
  * for the id it was sent for. Null without one.
  */
-export function takeEmbeddedEvent(id: string): Event | null {
-  const event = takeEmbedded(EVENT_PAGE_DATA_ID);
-  if (!event || typeof event !== 'object') return null;
-  const sent = (event as { id?: unknown }).id;
-  return typeof sent === 'string' && sent.toLowerCase() === id.toLowerCase() ? (event as Event) : null;
-}
+export const takeEmbeddedEvent = (id: string) => takeEmbeddedWhere<Event>(EVENT_PAGE_DATA_ID, 'id', id);
 
 /** Whether the HTML carries an event not yet taken. */
 export const hasEmbeddedEvent = () => hasEmbedded(EVENT_PAGE_DATA_ID);

@@ -1,6 +1,6 @@
 import { type FeedPost, POST_PAGE_DATA_ID } from '@contract/posts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { hasEmbedded, takeEmbedded } from '@web/lib/embedded';
+import { hasEmbedded, takeEmbeddedWhere } from '@web/lib/embedded';
 import { postKeys } from './keys';
 
 /** GET /api/posts/{id} (through the default GET of the key's parts). 404 → 'Post not found'. */
@@ -13,12 +13,8 @@ export const postQueryOptions = (postId: string) =>
  * The post that the server put in the HTML of /posts/{id} (decision 020), taken once and only for
  * the id it was sent for. Null without one (other paths, an unknown id, an error on the server).
  */
-export function takeEmbeddedPost(postId: string): FeedPost | null {
-  const post = takeEmbedded(POST_PAGE_DATA_ID);
-  if (!post || typeof post !== 'object') return null;
-  const sent = (post as { id?: unknown }).id;
-  return typeof sent === 'string' && sent.toLowerCase() === postId.toLowerCase() ? (post as FeedPost) : null;
-}
+export const takeEmbeddedPost = (postId: string) =>
+  takeEmbeddedWhere<FeedPost>(POST_PAGE_DATA_ID, 'id', postId);
 
 /** Whether the HTML carries a post not yet taken. */
 export const hasEmbeddedPost = () => hasEmbedded(POST_PAGE_DATA_ID);
