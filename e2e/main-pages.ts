@@ -1,8 +1,7 @@
-import { COMMON_TEXTS } from '@contract/common';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ADMIN } from '../server/demo/people';
 import { DEMO_PASSWORD } from '../server/demo/seed';
-import { expect, test } from './fixtures';
+import { expect } from './fixtures';
 
 /** Ids of the demo's content that the main pages need: the first of each list the API answers. */
 export interface DemoIds {
@@ -20,8 +19,6 @@ export interface MainPage {
   name: string;
   path: (ids: DemoIds) => string;
   viewer: Viewer;
-  /** A page another part of issue 20 adds: skipped while it answers the not-found page. */
-  pending?: true;
 }
 
 /** The demo player whose profile the pages show, and who signs in where a page needs a player. */
@@ -43,16 +40,13 @@ export const MAIN_PAGES: MainPage[] = [
   { name: 'product', path: (ids) => `/products/${ids.product}`, viewer: 'visitor' },
   { name: 'gear', path: () => '/gear', viewer: 'player' },
   { name: 'settings', path: () => '/settings', viewer: 'player' },
-  // Pages other parts of issue 20 add (helpers "nav", "posts", "polish"). Until they are merged
-  // these paths answer the not-found page and the specs skip them (skipIfNotHere); once they
-  // exist the checks run on them with no change here (the integrator may then drop `pending`).
-  { name: 'events', path: () => '/events', viewer: 'visitor', pending: true },
-  { name: 'stores', path: () => '/stores', viewer: 'visitor', pending: true },
-  { name: 'news', path: () => '/news', viewer: 'visitor', pending: true },
-  { name: 'tutorials', path: () => '/tutorials', viewer: 'visitor', pending: true },
-  { name: 'admin', path: () => '/admin', viewer: 'admin', pending: true },
-  { name: 'post', path: (ids) => `/posts/${ids.post}`, viewer: 'visitor', pending: true },
-  { name: 'bookmarks', path: () => '/bookmarks', viewer: 'player', pending: true },
+  { name: 'events', path: () => '/events', viewer: 'visitor' },
+  { name: 'stores', path: () => '/stores', viewer: 'visitor' },
+  { name: 'news', path: () => '/news', viewer: 'visitor' },
+  { name: 'tutorials', path: () => '/tutorials', viewer: 'visitor' },
+  { name: 'admin', path: () => '/admin', viewer: 'admin' },
+  { name: 'post', path: (ids) => `/posts/${ids.post}`, viewer: 'visitor' },
+  { name: 'bookmarks', path: () => '/bookmarks', viewer: 'player' },
 ];
 
 let cached: DemoIds | undefined;
@@ -86,16 +80,4 @@ export async function signInAs(page: Page, viewer: Viewer): Promise<void> {
 /** Stores `theme` before any script of the page runs, as a returning visitor's browser has it. */
 export async function useStoredTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
   await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
-}
-
-/**
- * Skips the test when a `pending` page answers the not-found page (its route is not on this
- * branch yet). It waits for the route's chunk first: main rendered, its spinner gone.
- */
-export async function skipIfNotHere(page: Page, main: MainPage): Promise<void> {
-  if (!main.pending) return;
-  await expect(page.locator('main')).toBeAttached({ timeout: 15_000 });
-  await expect(page.locator('main > div > [role="status"]')).toHaveCount(0, { timeout: 15_000 });
-  const notFound = await page.getByRole('heading', { level: 1, name: COMMON_TEXTS.pageNotFound }).count();
-  test.skip(notFound > 0, `${page.url()} is not on this branch yet`);
 }
