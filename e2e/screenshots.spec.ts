@@ -8,7 +8,7 @@ import { demoIds, MAIN_PAGES, signInAs, useStoredTheme } from './main-pages';
 // 360 x 740, in both themes. Written only with SCREENSHOTS=1 (`SCREENSHOTS=1 npx playwright test
 // e2e/screenshots.spec.ts --project=desktop`), so that no other run rewrites them.
 const test = base;
-const PAGES = ['feed', 'auth', 'profile', 'teams', 'fields', 'event', 'team', 'gear'];
+const PAGES = ['feed', 'auth', 'profile', 'events', 'event', 'post', 'teams', 'team', 'fields', 'gear'];
 const OUT = path.resolve(import.meta.dirname, '..', 'docs', 'screenshots', 'phone');
 
 test.skip(!process.env.SCREENSHOTS, 'SCREENSHOTS=1 writes the README screenshots');

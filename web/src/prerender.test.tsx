@@ -212,6 +212,13 @@ describe('an event page rendered by the server (issue 20)', () => {
     expect(html).not.toContain('<script');
   });
 
+  it("is hydrated without an error when the server's zone rules differ from the browser's", async () => {
+    // A browser whose time zone data says otherwise than the server's (Chromium and Node can).
+    const html = (await renderEvent(eventId(3), event, null)).replace('4:00 PM CST', '5:00 PM CDT');
+    expect(html).toContain('5:00 PM CDT');
+    await expectHydrated(`/events/${eventId(3)}`, html, { [EVENT_PAGE_DATA_ID]: event }, ['h1', 'article']);
+  });
+
   it('is hydrated with the event from the HTML with no mismatch, the same nodes kept', async () => {
     const html = await renderEvent(eventId(3), event, null);
     await expectHydrated(`/events/${eventId(3)}`, html, { [EVENT_PAGE_DATA_ID]: event }, [

@@ -71,7 +71,10 @@ export function EventCard({ event, className }: { event: Event; className?: stri
           <ul className="space-y-1.5 text-sm text-muted-foreground">
             <li className="flex items-center gap-2">
               <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
-              <time dateTime={event.date}>{formatEventDate(event.date, event.timeZone)}</time>
+              {/* The server's time zone rules may differ from this browser's (decision 020). */}
+              <time dateTime={event.date} suppressHydrationWarning>
+                {formatEventDate(event.date, event.timeZone)}
+              </time>
             </li>
             <li className="flex items-center gap-2">
               <MapPin className="size-4 shrink-0" aria-hidden="true" />

@@ -115,7 +115,8 @@ function EventView({ event }: { event: Event }) {
         <Card className="self-start max-lg:order-first">
           <CardContent className="space-y-4 pt-6 text-sm max-md:space-y-3 max-md:pt-4">
             <Fact icon={<CalendarDays aria-hidden="true" />} term="When">
-              <time dateTime={event.date} data-testid="event-when">
+              {/* The server's time zone rules may differ from this browser's (decision 020). */}
+              <time dateTime={event.date} data-testid="event-when" suppressHydrationWarning>
                 {formatEventRange(event)}
               </time>
             </Fact>

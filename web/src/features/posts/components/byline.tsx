@@ -31,7 +31,12 @@ export function Byline({
       >
         {username}
       </Link>
-      <time dateTime={createdAt || undefined} className="text-xs text-muted-foreground">
+      {/* The server wrote it a moment earlier (decision 020): "3 minutes ago" may read 4 here. */}
+      <time
+        dateTime={createdAt || undefined}
+        className="text-xs text-muted-foreground"
+        suppressHydrationWarning
+      >
         {timeAgo(createdAt)}
       </time>
       {children}
