@@ -1,9 +1,9 @@
 import { EVENT_IMAGE_SIZES, type Event, event } from '../../../contract';
+import type { MediaAttacher } from '../../context';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../errors';
 import { answerWriter } from '../../plugins/serializer';
 import type { SessionUser } from '../auth';
-import type { MediaAttacher } from '../image-proxy';
 import { getEvent } from './service';
 
 /** Written as GET /api/events/{id} writes its answer (the same schema serializer): its fields, no other. */
