@@ -424,6 +424,30 @@ export const CALENDAR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
 // ---------------------------------------------------------------------------------------------
 // Texts (SPEC §2 Events section and Admin events management, §8 Event and Import)
 
+/**
+ * The calendar's window for a month (`monthIndex` 0 to 11): the month in UTC, widened by 14 hours
+ * each side so that it holds every event whose day, in any time zone, falls in the month. The same
+ * for the server and every browser, wherever they are (the calendar then sorts events by their day
+ * in their own zone).
+ */
+export function calendarMonthWindow(year: number, monthIndex: number): { from: string; to: string } {
+  const margin = 14 * 3_600_000;
+  return {
+    from: new Date(Date.UTC(year, monthIndex, 1) - margin).toISOString(),
+    to: new Date(Date.UTC(year, monthIndex + 1, 1) + margin).toISOString(),
+  };
+}
+
+/** The calendar shows at most this many events of a month (the list's maximum page). */
+export const EVENTS_MONTH_LIMIT = 100;
+
+/**
+ * The block of /events's HTML (the calendar view): the server's day (`YYYY-MM-DD`), which the
+ * browser's first render starts from, and each list the calendar asks for first, under the
+ * parameters it asks with, as GET /api/events answers them to the viewer.
+ */
+export const EVENTS_PAGE_DATA_ID = 'events-page-data';
+
 /** The block of /events/{id}'s HTML with the event as GET /api/events/{id} answers its viewer (decision 020). */
 export const EVENT_PAGE_DATA_ID = 'event-page-data';
 /** The `sizes` of an event page's banner (its preload in the HTML asks for the same copy). */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { VIEWER_DATA_ID } from '@contract/auth';
-import { EVENT_PAGE_DATA_ID } from '@contract/events';
+import { calendarMonthWindow, EVENT_PAGE_DATA_ID, EVENTS_PAGE_DATA_ID } from '@contract/events';
 import { FEED_FIRST_PAGE_ID, FEED_TEXTS, POST_COMMENTS_DATA_ID, POST_PAGE_DATA_ID } from '@contract/posts';
 import { PROFILE_DATA_ID, type UserProfile } from '@contract/profiles';
 import { userQueryKey } from '@web/lib/auth';
@@ -222,8 +222,8 @@ describe('an event page rendered by the server (issue 20)', () => {
   });
 });
 
-describe('/events rendered by the server without its data (issue 20)', () => {
-  it('holds the title, the tab and view of its address, and skeletons', async () => {
+describe('/events rendered by the server (issue 20)', () => {
+  it('the grid: the title, the tab and view of its address, and skeletons', async () => {
     const html = await renderPage('/events?view=grid&type=Milsim', null);
     expect(html).toContain('Upcoming Events');
     expect(html).toMatch(/aria-selected="true"[^>]*>Milsim</);
@@ -232,11 +232,39 @@ describe('/events rendered by the server without its data (issue 20)', () => {
     expect(html).not.toContain('<!--$!-->');
   });
 
-  it("is hydrated with no mismatch in the grid and in the calendar (its day is the browser's)", async () => {
-    for (const path of ['/events?view=grid&type=Milsim', '/events']) {
-      const html = await renderPage(path, null);
-      await expectHydrated(path, html, {}, ['h1', '[data-testid="events-section"]']);
-    }
+  // The calendar's block, as the server writes it for today's month (server/modules/events).
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const todays = anEvent({
+    id: eventId(5),
+    title: 'Sunday skirmish',
+    date: new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12).toISOString(),
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  });
+  const calendar = {
+    today: `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`,
+    lists: [
+      { params: { ...calendarMonthWindow(now.getFullYear(), now.getMonth()), limit: 100 }, events: [todays] },
+      { params: { limit: 1 }, events: [todays] },
+    ],
+  };
+
+  it("the calendar: today's events from the HTML's lists, on the first paint", async () => {
+    const html = await renderPage('/events', null, calendar);
+    expect(html).toContain('Sunday skirmish');
+    expect(html).toContain(', has events');
+    expect(html).not.toContain('data-testid="events-loading"');
+  });
+
+  it('is hydrated with no mismatch: the grid, and the calendar with its block', async () => {
+    const grid = '/events?view=grid&type=Milsim';
+    await expectHydrated(grid, await renderPage(grid, null), {}, ['h1', '[data-testid="events-section"]']);
+    await expectHydrated(
+      '/events',
+      await renderPage('/events', null, calendar),
+      { [EVENTS_PAGE_DATA_ID]: calendar },
+      ['h1', '[data-testid="events-calendar"]', 'article'],
+    );
   });
 });
 

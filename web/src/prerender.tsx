@@ -18,6 +18,7 @@ import {
   preloadProfilePage,
 } from './app/router';
 import { ErrorBoundary } from './app/shell/route-error';
+import { type EmbeddedCalendar, seedCalendar } from './features/events/api/embedded-calendar';
 import { eventQueryOptions } from './features/events/api/get-event';
 import { asCommentPages, commentsQueryKey } from './features/posts/api/comments';
 import { postQueryKey } from './features/posts/api/get-post';
@@ -168,15 +169,21 @@ export async function renderEvent(
 }
 
 /**
- * The markup of a page whose data is not in its HTML (/events), as the browser's first render
- * shows it: the viewer's header, the sidebar, the page's title and controls from its address
- * (`path` with its query: `/events?view=grid&type=Milsim`), and the skeletons of what its requests
- * will bring. What depends on the browser (the calendar's today) is a placeholder (useHydrated).
+ * The markup of a page as the browser's first render shows it: the viewer's header, the sidebar,
+ * the page's title and controls from its address (`path` with its query: `/events?view=grid`),
+ * and the skeletons of what its requests will bring. /events's calendar comes with its lists and
+ * its day (`calendar`, the block its HTML carries; the calendar starts from this process's day,
+ * the server's, as the browser's first render starts from the block's).
  */
-export async function renderPage(path: string, viewer: CurrentUser | null): Promise<string> {
+export async function renderPage(
+  path: string,
+  viewer: CurrentUser | null,
+  calendar?: EmbeddedCalendar,
+): Promise<string> {
   await preloadFirstRender(new URL(path, 'http://x').pathname);
   const client = createQueryClient();
   client.setQueryData(userQueryKey, viewer);
+  if (calendar) seedCalendar(client, calendar);
   try {
     return await renderWhole(() => appAt(path, client));
   } finally {

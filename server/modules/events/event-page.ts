@@ -1,10 +1,20 @@
-import { EVENT_IMAGE_SIZES, type Event, event } from '../../../contract';
-import type { MediaAttacher } from '../../context';
+import {
+  calendarMonthWindow,
+  EVENT_IMAGE_SIZES,
+  EVENTS_MONTH_LIMIT,
+  type Event,
+  type EventType,
+  event,
+  eventsQuery,
+  z,
+} from '../../../contract';
+import type { Ctx, MediaAttacher } from '../../context';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../errors';
 import { answerWriter } from '../../plugins/serializer';
 import type { SessionUser } from '../auth';
-import { getEvent } from './service';
+import { eventsCache } from './cache';
+import { getEvent, listEvents } from './service';
 
 /** Written as GET /api/events/{id} writes its answer (the same schema serializer): its fields, no other. */
 const writeEvent = answerWriter<Event>(event);
@@ -43,4 +53,32 @@ function bannerOf({ image, media }: Event): EmbeddedEvent['image'] {
   const href = image.startsWith('/objects/') ? image : entry?.src;
   if (!href) return null;
   return { href, ...(entry?.srcset ? { srcset: entry.srcset } : {}), sizes: EVENT_IMAGE_SIZES };
+}
+
+/** Written as GET /api/events writes its answer. */
+const writeEvents = answerWriter<Event[]>(z.array(event));
+
+/**
+ * What the HTML of /events carries for its calendar (the section's default view, issue 20): the
+ * server's day, the events of its month (the calendar's window) and the next upcoming event, of
+ * the tab's `type`, each as GET /api/events answers this viewer with the parameters the calendar
+ * asks with. As JSON (EVENTS_PAGE_DATA_ID).
+ */
+export async function embeddedCalendar(
+  ctx: Ctx,
+  type: EventType | undefined,
+  viewer: SessionUser | null,
+  now = new Date(),
+): Promise<string> {
+  const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  const month = { ...calendarMonthWindow(now.getFullYear(), now.getMonth()), limit: EVENTS_MONTH_LIMIT };
+  const lists = [type ? { ...month, type } : month, type ? { type, limit: 1 } : { limit: 1 }];
+  const answers = await Promise.all(
+    lists.map((params) => listEvents(ctx.db, eventsCache(ctx), eventsQuery.parse(params), viewer)),
+  );
+  await Promise.all(answers.map((list) => ctx.media(list)));
+  const parts = lists.map(
+    (params, i) => `{"params":${JSON.stringify(params)},"events":${writeEvents(answers[i])}}`,
+  );
+  return `{"today":"${day}","lists":[${parts.join(',')}]}`;
 }

@@ -3,7 +3,7 @@ import { eventAdminRoutes, eventRoutes } from './routes';
 
 /** For the benchmark: the list's SQL, as the endpoint runs it. */
 /** For the store locator's near me: the same great-circle distance and bounding box. */
-export { type EmbeddedEvent, embeddedEvent } from './event-page';
+export { type EmbeddedEvent, embeddedCalendar, embeddedEvent } from './event-page';
 export { haversine, listEventsSql } from './service';
 /** For the demo seed: events made and joined through the same rules as the API. */
 export { createEvent, takePlace as registerForEvent } from './writes';

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  calendarMonthWindow,
   EVENT_PAGE_DATA_ID,
+  EVENTS_PAGE_DATA_ID,
   FEED_FIRST_PAGE_ID,
   POST_COMMENTS_DATA_ID,
   POST_PAGE_DATA_ID,
@@ -50,8 +52,9 @@ export async function renderEvent(eventId, event, viewer) {
   return '<article data-path-id="' + esc(eventId) + '" data-viewer="' + who(viewer) + '" data-can-register="' +
     event.canRegister + '">' + esc(event.title) + '</article>';
 }
-export async function renderPage(path, viewer) {
-  return '<main data-path="' + esc(path) + '" data-viewer="' + who(viewer) + '"></main>';
+export async function renderPage(path, viewer, calendar) {
+  const lists = calendar ? calendar.lists.map((l) => l.events.length).join('+') : 'none';
+  return '<main data-path="' + esc(path) + '" data-viewer="' + who(viewer) + '" data-lists="' + lists + '"></main>';
 }`;
 const THROWS = `const fail = async () => { throw new Error('render failed'); };
 export const renderHome = fail;
@@ -302,14 +305,51 @@ describe('GET /events (issue 20)', () => {
     const pat = await createUser(t.database.db, { username: 'events_pat' });
     const res = await injectAs(t.app, pat, { url: '/events?view=grid&type=Milsim' });
     expect(res.statusCode).toBe(200);
+    // The grid: no data, its skeletons.
     expect(rootOf(res.body)).toContain(
-      '<main data-path="/events?view=grid&#38;type=Milsim" data-viewer="events_pat"></main>',
+      '<main data-path="/events?view=grid&#38;type=Milsim" data-viewer="events_pat" data-lists="none"></main>',
     );
-    const anon = await t.app.inject({ url: '/events' });
-    expect(rootOf(anon.body)).toContain('<main data-path="/events" data-viewer="nobody"></main>');
+    expect(res.body).not.toContain(EVENTS_PAGE_DATA_ID);
     const long = await t.app.inject({ url: `/events?q=${'a'.repeat(300)}` });
     expect(long.statusCode).toBe(200);
     expect(rootOf(long.body)).toContain(`<div id="root"><!--page-->${HOME}<!--/page--></div>`);
+  });
+
+  it("carries the calendar's day and lists as GET /api/events answers them, and renders with them", async () => {
+    const t = await appWith(ECHO);
+    const now = new Date();
+    // One event today (in the server's zone, as the calendar's window is its month), one a year on.
+    await createEvent(t.database.db, { title: 'Today </script>', date: now, type: 'Milsim' });
+    await createEvent(t.database.db, {
+      title: 'Next year',
+      date: new Date(now.getTime() + 365 * 86_400_000),
+      type: 'Milsim',
+    });
+    const res = await t.app.inject({ url: '/events?type=Milsim' });
+    const open = `<script type="application/json" id="${EVENTS_PAGE_DATA_ID}">`;
+    const text = res.body.slice(
+      res.body.indexOf(open) + open.length,
+      res.body.indexOf('</script>', res.body.indexOf(open)),
+    );
+    expect(text).not.toMatch(/[<>&]/);
+    const block = JSON.parse(text) as {
+      today: string;
+      lists: { params: Record<string, unknown>; events: unknown[] }[];
+    };
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(block.today).toBe(`${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`);
+    expect(block.lists.map((l) => l.params)).toEqual([
+      { ...calendarMonthWindow(now.getFullYear(), now.getMonth()), limit: 100, type: 'Milsim' },
+      { type: 'Milsim', limit: 1 },
+    ]);
+    for (const { params, events } of block.lists) {
+      const api = await t.app.inject({
+        url: `/api/events?${new URLSearchParams(params as Record<string, string>)}`,
+      });
+      expect(events).toEqual(api.json());
+    }
+    expect(block.lists[0].events).toHaveLength(1);
+    expect(rootOf(res.body)).toContain('data-viewer="nobody" data-lists="1+1"');
   });
 });
 

@@ -1,5 +1,7 @@
 import {
   EVENT_PAGE_DATA_ID,
+  EVENTS_PAGE_DATA_ID,
+  eventType,
   FEED_FIRST_PAGE_ID,
   POST_COMMENTS_DATA_ID,
   POST_PAGE_DATA_ID,
@@ -8,7 +10,7 @@ import {
 } from '../../../contract';
 import type { Ctx } from '../../context';
 import type { SessionUser } from '../auth';
-import { embeddedEvent } from '../events';
+import { embeddedCalendar, embeddedEvent } from '../events';
 import { embeddedPost, firstFeedPage } from '../posts';
 import { embeddedProfile } from '../profiles';
 import type { DataBlock, IndexData } from './html';
@@ -100,16 +102,21 @@ export const PAGES: readonly ServerPage[] = [
     cache: 'signed-out-once',
     load: async () => ({ blocks: [], render: (r) => r.renderAuth() }),
   }),
-  // /events: the section's title, tabs, view and skeletons from the address (issue 20), the rest
-  // as its requests bring it.
+  // /events: the section's title, tabs and view from the address (issue 20); the calendar (its
+  // default view) with its day and lists, the grid with its skeletons.
   page<string>({
     name: 'events',
     match: (pathname, search) => (pathname === '/events' && search.length <= 200 ? search : null),
     cache: 'viewer',
-    load: async (_ctx, _viewer, search) => ({
-      blocks: [],
-      render: (r, me) => r.renderPage(`/events${search}`, me as never),
-    }),
+    async load(ctx, viewer, search) {
+      const query = new URLSearchParams(search);
+      const render = (calendar?: string) => (r: PageRenderer, me: unknown) =>
+        r.renderPage(`/events${search}`, me as never, calendar ? JSON.parse(calendar) : undefined);
+      if (query.get('view') === 'grid') return { blocks: [], render: render() };
+      const type = eventType.safeParse(query.get('type'));
+      const calendar = await embeddedCalendar(ctx, type.success ? type.data : undefined, viewer);
+      return { blocks: [{ id: EVENTS_PAGE_DATA_ID, json: calendar }], render: render(calendar) };
+    },
   }),
   // /posts/{id}: the post and its first page of comments (issue 20).
   page<string>({

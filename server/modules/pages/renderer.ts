@@ -20,7 +20,7 @@ export interface PageRenderer {
     comments?: Comment[],
   ): Promise<string>;
   renderEvent(eventId: string, event: Event, viewer: CurrentUser | null): Promise<string>;
-  renderPage(path: string, viewer: CurrentUser | null): Promise<string>;
+  renderPage(path: string, viewer: CurrentUser | null, calendar?: unknown): Promise<string>;
 }
 
 /** Where the SSR build of `webDist` is written (vite.config.ts). */

@@ -1,9 +1,11 @@
 import { PageSpinner } from '@web/components/ui/spinner';
 import { usePageViews } from '@web/features/analytics/use-page-views';
+import { takeEmbeddedCalendar } from '@web/features/events/api/embedded-calendar';
 import { hasEmbeddedEvent } from '@web/features/events/api/get-event';
 import { hasEmbeddedPost } from '@web/features/posts/api/get-post';
 import { hasEmbeddedProfile } from '@web/features/profiles/api/embedded-profile';
 import { embeddedViewerSignedIn } from '@web/lib/auth';
+import { queryClient } from '@web/lib/query-client';
 import { type ComponentType, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { lazyView } from './lazy-view';
@@ -51,7 +53,9 @@ export function preloadFirstRender(pathname: string): Promise<unknown> {
   if (pathname.startsWith('/posts/') && hasEmbeddedPost()) return preloadPostPage();
   if (pathname.startsWith('/events/') && hasEmbeddedEvent()) return preloadEventPage();
   // A section (/events, /news...): its view's chunk, so its first render is the view (the server
-  // renders /events so: its first render in the browser must be the same).
+  // renders /events so: its first render in the browser must be the same, with the calendar's
+  // lists and day from the HTML).
+  if (pathname === '/events') takeEmbeddedCalendar(queryClient);
   const section = sectionAt(pathname);
   if (section?.view?.preload) return section.view.preload();
   return Promise.resolve();

@@ -5,7 +5,7 @@ import { type EventListParams, eventKeys } from './keys';
 
 /** The grid's page size; the calendar asks for a whole month at once (the server's maximum). */
 export const EVENTS_PAGE_SIZE = 24;
-export const EVENTS_MONTH_LIMIT = 100;
+export { EVENTS_MONTH_LIMIT } from '@contract/events';
 
 function toSearch(params: EventListParams, before?: string): string {
   const search = new URLSearchParams();

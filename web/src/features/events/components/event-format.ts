@@ -82,3 +82,29 @@ export const TYPE_BADGE_SOLID: Record<EventType, string> = {
 /** An OpenStreetMap search for the address (or the place name). */
 export const mapSearchUrl = (query: string) =>
   `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}`;
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * The day an event falls on in its own zone (where it is played), as a local Date at midnight for
+ * the calendar: the same on the server and in every browser. Without a zone, the viewer's day.
+ */
+export function eventDay(event: { date: string; timeZone?: string | null }): Date {
+  const at = new Date(event.date);
+  if (event.timeZone) {
+    let f = dayFormatters.get(event.timeZone);
+    try {
+      f ??= new Intl.DateTimeFormat('en-CA', {
+        timeZone: event.timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
+      dayFormatters.set(event.timeZone, f);
+      const [y, m, d] = f.format(at).split('-').map(Number);
+      if (y && m && d) return new Date(y, m - 1, d);
+    } catch {
+      // An unknown zone: the viewer's day.
+    }
+  }
+  return new Date(at.getFullYear(), at.getMonth(), at.getDate());
+}

@@ -50,8 +50,9 @@ describe('events section', () => {
       ...signedOut(),
       'GET /api/events': ({ url }) => {
         const from = new URL(url, 'http://localhost').searchParams.get('from');
-        // The month windows: only the event's own month has it.
-        if (from) return json(new Date(from).getMonth() === date.getMonth() ? [event] : []);
+        // The month windows (each starts 14 hours before its month): only the event's own has it.
+        const month = from ? new Date(Date.parse(from) + 86_400_000).getMonth() : null;
+        if (from) return json(month === date.getMonth() ? [event] : []);
         return json([event]);
       },
     });

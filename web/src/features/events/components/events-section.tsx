@@ -1,20 +1,27 @@
-import { EVENT_TABS, EVENT_TEXTS, EVENT_TYPES, type Event, type EventType } from '@contract/events';
+import {
+  calendarMonthWindow,
+  EVENT_TABS,
+  EVENT_TEXTS,
+  EVENT_TYPES,
+  type Event,
+  type EventType,
+} from '@contract/events';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
-import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { cn } from '@web/lib/cn';
 import { toast } from '@web/lib/toast';
-import { useHydrated } from '@web/lib/use-hydrated';
-import { addMonths, format, isSameDay, startOfMonth } from 'date-fns';
+import { format, isSameDay, startOfDay, startOfMonth } from 'date-fns';
 import { CalendarDays, LayoutGrid, LoaderCircle, LocateFixed } from 'lucide-react';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { DayPicker, labelDayButton } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { useSearchParams } from 'react-router';
+import { takeFirstDay } from '../api/embedded-calendar';
 import { EVENTS_MONTH_LIMIT, getEvents, useEventPages, useEvents } from '../api/get-events';
 import { type EventListParams, eventKeys } from '../api/keys';
 import { EventCard, EventCardSkeleton } from './event-card';
+import { eventDay } from './event-format';
 
 const T = EVENT_TEXTS;
 
@@ -51,11 +58,9 @@ function useNearRadius(near: string | undefined, type: EventType | undefined) {
   });
 }
 
-/** The calendar's visible month as GET /api/events?from=&to= (past events included). */
-export function monthWindow(month: Date): Pick<EventListParams, 'from' | 'to'> {
-  const from = startOfMonth(month);
-  return { from: from.toISOString(), to: addMonths(from, 1).toISOString() };
-}
+/** The calendar's visible month as GET /api/events?from=&to= (past events included; every zone's days). */
+export const monthWindow = (month: Date): Pick<EventListParams, 'from' | 'to'> =>
+  calendarMonthWindow(month.getFullYear(), month.getMonth());
 
 /**
  * "Near me": asks for the browser's location only when pressed; pressing again forgets it.
@@ -327,31 +332,23 @@ const HAS_EVENTS_CLASS =
   "relative font-bold after:pointer-events-none after:absolute after:bottom-1 after:left-1/2 after:size-1.5 after:-translate-x-1/2 after:rounded-full after:bg-primary after:content-['']";
 
 /**
- * The calendar. Its month and day are the browser's (its clock and time zone): the server's
- * markup, and so the hydrating render, hold its placeholder, the same size (decision 020).
+ * The calendar: the visible month's events (by ?from&to), marked on their days (each event's day
+ * in its own zone). Rendered by the server with its day and lists (the HTML's calendar block), the
+ * first render in the browser starts from the same day, then moves to the browser's own day if
+ * that differs (another time zone).
  */
 function CalendarView({ type, near }: { type?: EventType; near?: string }) {
-  return useHydrated() ? <Calendar type={type} near={near} /> : <CalendarSkeleton />;
-}
-
-function CalendarSkeleton() {
-  return (
-    <div className="grid gap-6 lg:grid-cols-[auto_1fr]" data-testid="events-loading">
-      <div className="self-start rounded-xl border border-border bg-card p-3 shadow-sm">
-        <Skeleton className="h-[19.25rem] w-[16.8rem]" />
-      </div>
-      <div className="min-w-0 space-y-3">
-        <Skeleton className="h-7 w-56" />
-        <CardSkeletons count={2} />
-      </div>
-    </div>
-  );
-}
-
-/** The calendar: the visible month's events (by ?from&to), marked on their days. */
-function Calendar({ type, near }: { type?: EventType; near?: string }) {
-  const [month, setMonth] = useState(() => startOfMonth(new Date()));
-  const [selected, setSelected] = useState<Date | undefined>(() => new Date());
+  const [first] = useState(() => takeFirstDay() ?? startOfDay(new Date()));
+  const [today, setToday] = useState(first);
+  const [month, setMonth] = useState(() => startOfMonth(first));
+  const [selected, setSelected] = useState<Date | undefined>(first);
+  useEffect(() => {
+    const local = startOfDay(new Date());
+    if (local.getTime() === first.getTime()) return;
+    setToday(local);
+    setSelected(local);
+    setMonth(startOfMonth(local));
+  }, [first]);
   const visible = useEvents({ ...monthWindow(month), type, near, limit: EVENTS_MONTH_LIMIT });
   // The selected day may sit in another month than the one shown: its own month's list.
   const selectedMonth = startOfMonth(selected ?? month);
@@ -375,13 +372,13 @@ function Calendar({ type, near }: { type?: EventType; near?: string }) {
     if (opened.current || !visible.isSuccess || !upcoming.isSuccess) return;
     opened.current = true;
     if (visible.data.length > 0 || !next) return;
-    const at = new Date(next.date);
+    const at = eventDay(next);
     if (startOfMonth(at).getTime() !== month.getTime()) showDay(at);
   });
 
-  const eventDays = useMemo(() => (visible.data ?? []).map((e) => new Date(e.date)), [visible.data]);
+  const eventDays = useMemo(() => (visible.data ?? []).map(eventDay), [visible.data]);
   const dayEvents: Event[] = selected
-    ? (ofSelected.data ?? []).filter((e) => isSameDay(new Date(e.date), selected))
+    ? (ofSelected.data ?? []).filter((e) => isSameDay(eventDay(e), selected))
     : [];
 
   return (
@@ -389,6 +386,7 @@ function Calendar({ type, near }: { type?: EventType; near?: string }) {
       <div className="relative self-start rounded-xl border border-border bg-card p-3 text-card-foreground shadow-sm">
         <DayPicker
           mode="single"
+          today={today}
           month={month}
           onMonthChange={setMonth}
           selected={selected}
@@ -416,13 +414,13 @@ function Calendar({ type, near }: { type?: EventType; near?: string }) {
             ) : dayEvents.length === 0 ? (
               <>
                 <EmptyText>{T.noEventsForDate}</EmptyText>
-                {next && !isSameDay(new Date(next.date), selected) ? (
+                {next && !isSameDay(eventDay(next), selected) ? (
                   <Button
                     variant="link"
                     className="h-auto px-0 text-left whitespace-normal"
-                    onClick={() => showDay(new Date(next.date))}
+                    onClick={() => showDay(eventDay(next))}
                   >
-                    {`Next event: ${next.title}, ${format(new Date(next.date), 'EEEE, MMMM d')}`}
+                    {`Next event: ${next.title}, ${format(eventDay(next), 'EEEE, MMMM d')}`}
                   </Button>
                 ) : null}
               </>
