@@ -6,12 +6,17 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FeedPost } from '../contract';
 import type { Database, Db } from './db/client';
-import type { SessionCache } from './modules/auth';
-import type { ImageSigner, MediaAttacher } from './modules/image-proxy';
-import type { FeedCache } from './modules/posts';
-import type { JobQueue } from './modules/uploads';
+import type { users } from './db/schema';
 import type { ObjectStorage } from './storage/types';
+
+/*
+ * This file is the bottom of the server's layers: every module, plugin and the wiring (app.ts)
+ * import it, and it imports no module (npm run check refuses it). What the context carries is
+ * declared here as small interfaces, only the methods the code calls; the modules' classes
+ * implement them and app.ts builds them.
+ */
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -65,14 +70,69 @@ export interface AppDeps {
   logger?: boolean | object;
 }
 
+/** A signed-in account as a session resolves it: the user's row. */
+export type SessionUser = typeof users.$inferSelect;
+
+/** Resolved sessions kept in this process (decision 005; auth's SessionCache). */
+export interface SessionStore {
+  get(tokenHash: string): SessionUser | undefined;
+  set(tokenHash: string, user: SessionUser): void;
+  forgetToken(tokenHash: string): void;
+  /** Drops every session of a user (their row changed or is gone). */
+  forgetUser(userId: string): void;
+}
+
+/** A feed card as every viewer sees it: all but the viewer's own like, bookmark and abilities. */
+export type SharedCard = Omit<FeedPost, 'isLiked' | 'isBookmarked' | 'canDelete'>;
+
+/** Feed pages and viewers' likes kept in this process (decision 008; posts' FeedCache). */
+export interface FeedStore {
+  /** How long an entry lives; 0 means the cache is off. */
+  readonly ttlMs: number;
+  /** Whether the database's feed_changed notifications are heard (the cache is off while not). */
+  setListening(listening: boolean): void;
+  invalidate(): void;
+  /** Taken before reading the database; an answer read before a later invalidation is not kept. */
+  stamp(): number;
+  page(key: string): SharedCard[] | undefined;
+  storePage(key: string, cards: SharedCard[], stamp: number): void;
+  /** What is done to a page once, as it is read from the database (the media maps). */
+  prepare(cards: SharedCard[]): Promise<void>;
+  likedAmong(viewerId: string, ids: readonly string[]): Set<string> | undefined;
+  bookmarkedAmong(viewerId: string, ids: readonly string[]): Set<string> | undefined;
+  storeLikes(
+    viewerId: string,
+    ids: readonly string[],
+    liked: Iterable<string>,
+    stamp: number,
+    bookmarked?: Iterable<string>,
+  ): void;
+}
+
+/** A bounded queue for CPU-heavy jobs: a job runs when a slot is free, or is refused with 503 (uploads' JobQueue). */
+export interface JobRunner {
+  run<T>(job: () => Promise<T>): Promise<T>;
+}
+
+/** Signs outside image addresses for the image proxy (image-proxy's createImageSigner). */
+export interface ImageSigner {
+  sign(url: string): string;
+  verify(url: string, sig: string | undefined): boolean;
+  /** The proxy path a browser loads an outside image from. */
+  proxied(url: string): string;
+}
+
+/** Gives an answer's objects their `media` maps (image-proxy's createMediaAttacher). */
+export type MediaAttacher = (payload: unknown) => Promise<void>;
+
 export interface Ctx {
   db: Db;
   storage: ObjectStorage;
   config: AppConfig;
-  sessions: SessionCache;
-  feed: FeedCache;
+  sessions: SessionStore;
+  feed: FeedStore;
   /** The bounded queue every image decode and encode goes through. */
-  imageJobs: JobQueue;
+  imageJobs: JobRunner;
   /** Signs outside image addresses for the image proxy. */
   imageSigner: ImageSigner;
   /** Gives an answer's objects their `media` maps (the image proxy's hook, and the feed cache once per page). */

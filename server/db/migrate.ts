@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import type { Db } from './client';
 import { rows } from './rows';
+import type { Db } from './types';
 
 /**
  * Applies every migration of `migrationsFolder` that the database has not recorded, in the

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db } from './client';
+import type { Db } from './types';
 
 /** Runs raw SQL and answers its rows, the same on PGlite and node-postgres. */
 export async function rows<T>(db: Db, query: SQL): Promise<T[]> {

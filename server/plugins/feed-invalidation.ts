@@ -1,6 +1,5 @@
-import type { App } from '../context';
+import type { App, FeedStore } from '../context';
 import type { Database } from '../db/client';
-import type { FeedCache } from '../modules/posts';
 
 /** The database triggers' channel (migration 0003_feed_changed). */
 export const FEED_CHANGED_CHANNEL = 'feed_changed';
@@ -17,7 +16,7 @@ declare module 'fastify' {
  * it before their answer leaves, so the writer's next read is fresh; the database's feed_changed
  * notifications empty it for every other change. Without a listening connection it stays off.
  */
-export async function registerFeedInvalidation(app: App, cache: FeedCache, database: Database) {
+export async function registerFeedInvalidation(app: App, cache: FeedStore, database: Database) {
   if (cache.ttlMs <= 0) return;
   const stop = await database.listen(
     FEED_CHANGED_CHANNEL,

@@ -3,7 +3,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import { COMMON_TEXTS } from '../../contract';
 import type { App } from '../context';
 import { forbidden, unsupportedMediaType } from '../errors';
-import { isApiRoute } from './current-user';
+import { isApiRoute } from '../lib/http';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { ADMIN_TEXTS } from '../../../contract';
 import { forbidden } from '../../errors';
-import { requireUser } from '../../plugins/current-user';
 import type { SessionUser } from '../auth';
+import { requireUser } from '../auth';
 
 /** Every admin route: signed in (401) and role admin (403). */
 export function requireAdmin(request: FastifyRequest): SessionUser {

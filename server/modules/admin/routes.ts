@@ -1,6 +1,6 @@
 import { adminUser, adminUsersQuery, setRoleBody, uuid, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
-import { noStore } from '../../plugins/current-user';
+import { noStore } from '../../lib/http';
 import * as admins from './service';
 
 /** Manage Admins: find players, grant and revoke the admin role (inside the admin scope). */

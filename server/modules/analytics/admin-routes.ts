@@ -1,6 +1,6 @@
 import { analyticsQuery, analyticsReport } from '../../../contract';
 import type { App, Ctx } from '../../context';
-import { noStore } from '../../plugins/current-user';
+import { noStore } from '../../lib/http';
 import * as report from './report';
 import { reportCache } from './report-cache';
 

@@ -1,6 +1,6 @@
 import { type CurrentUser, currentUser } from '../../../contract';
+import type { MediaAttacher } from '../../context';
 import { answerWriter } from '../../plugins/serializer';
-import type { MediaAttacher } from '../image-proxy';
 import { presentCurrentUser } from './presenters';
 import type { SessionUser } from './sessions';
 

@@ -1,6 +1,13 @@
 import type { AppModule } from '../../context';
 import { authRoutes } from './routes';
 
+export {
+  clearSessionCookie,
+  registerCurrentUser,
+  requireUser,
+  setSessionCookie,
+  viewerOf,
+} from './current-user';
 export { embeddedViewer } from './embedded-viewer';
 export { hashPassword } from './passwords';
 export { mayTakeUsername } from './policy';

@@ -1,7 +1,8 @@
 import { changePasswordBody, currentUser, loginBody, noContent, registerBody } from '../../../contract';
 import type { App, Ctx } from '../../context';
-import { clearSessionCookie, noStore, requireUser, setSessionCookie } from '../../plugins/current-user';
+import { noStore } from '../../lib/http';
 import { AUTH_RATE_LIMIT } from '../../plugins/rate-limit';
+import { clearSessionCookie, requireUser, setSessionCookie } from './current-user';
 import { presentCurrentUser } from './presenters';
 import * as auth from './service';
 import { createSession, revokeSession, SESSION_COOKIE } from './sessions';

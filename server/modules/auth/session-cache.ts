@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { SessionUser } from './sessions';
+import type { SessionStore, SessionUser } from '../../context';
 
 /**
  * Resolved sessions kept in this process for a few seconds, so that a signed-in request costs no
@@ -7,7 +7,7 @@ import type { SessionUser } from './sessions';
  * and account deletion in this process forget the entries at once; another process sees them after
  * `ttlMs`. An lru-cache bounded by count; an entry expires `ttlMs` after it was stored.
  */
-export class SessionCache {
+export class SessionCache implements SessionStore {
   private readonly entries: LRUCache<string, SessionUser> | null;
 
   constructor(

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
+import type { SessionStore, SessionUser } from '../../context';
 import type { Db } from '../../db/client';
 import { userSessions, users } from '../../db/schema';
-import type { SessionCache } from './session-cache';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -13,7 +13,7 @@ const REFRESH_AFTER_MS = 60 * 60 * 1000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export type SessionUser = typeof users.$inferSelect;
+export type { SessionUser };
 
 /** Creates a session; answers the raw 256-bit token (only its hash is stored). */
 export async function createSession(db: Db, userId: string): Promise<string> {
@@ -33,7 +33,7 @@ export async function createSession(db: Db, userId: string): Promise<string> {
 export async function resolveSession(
   db: Db,
   token: string,
-  cache?: SessionCache,
+  cache?: SessionStore,
 ): Promise<SessionUser | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
@@ -73,7 +73,7 @@ export async function resolveSession(
 export const slidingExpiry = (createdAt: Date, now = Date.now()) =>
   new Date(Math.min(now + SESSION_TTL_MS, createdAt.getTime() + SESSION_MAX_AGE_MS));
 
-export async function revokeSession(db: Db, token: string, cache?: SessionCache): Promise<void> {
+export async function revokeSession(db: Db, token: string, cache?: SessionStore): Promise<void> {
   cache?.forgetToken(hashToken(token));
   await db.delete(userSessions).where(eq(userSessions.tokenHash, hashToken(token)));
 }

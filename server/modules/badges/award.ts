@@ -1,16 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
-import { BADGE_RULES, type BadgeRule } from './rules';
+import { BADGE_RULES, type BadgeRule, type BadgeTrigger } from './rules';
 
-/** What just happened to a player; each trigger re-checks the badge rules it can change. */
-export type BadgeTrigger =
-  | 'post' // the player posted
-  | 'event-registration' // the player registered for an event (or was moved up from its waitlist)
-  | 'team' // the player founded or joined a team
-  | 'gear-upload' // the player uploaded gear
-  | 'rating-given' // the player rated someone's gear
-  | 'gear-rated'; // someone rated the player's gear
+export type { BadgeTrigger };
 
 /** Where an award that failed is reported (the write it follows has gone through). */
 export const awardErrors = {

@@ -1,6 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { BadgeIcon, BadgeId } from '../../../contract';
-import type { BadgeTrigger } from './award';
+
+/** What just happened to a player; each trigger re-checks the badge rules it can change. */
+export type BadgeTrigger =
+  | 'post' // the player posted
+  | 'event-registration' // the player registered for an event (or was moved up from its waitlist)
+  | 'team' // the player founded or joined a team
+  | 'gear-upload' // the player uploaded gear
+  | 'rating-given' // the player rated someone's gear
+  | 'gear-rated'; // someone rated the player's gear
 
 /**
  * Every badge rule, in one place (issue 13). A rule counts something a player did, capped at its

@@ -15,9 +15,9 @@ import {
   z,
 } from '../../../contract';
 import type { App, Ctx } from '../../context';
-import { requireUser } from '../../plugins/current-user';
 import { ANALYTICS_RATE_LIMIT } from '../../plugins/rate-limit';
 import { recordedSearch } from '../analytics';
+import { requireUser } from '../auth';
 import { commitImport, previewImport } from './import';
 import { createProduct, getProduct, listProducts, searchProducts, updateProduct } from './service';
 

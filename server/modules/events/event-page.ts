@@ -8,12 +8,11 @@ import {
   eventsQuery,
   z,
 } from '../../../contract';
-import type { Ctx } from '../../context';
+import type { Ctx, MediaAttacher } from '../../context';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../errors';
 import { answerWriter } from '../../plugins/serializer';
 import type { SessionUser } from '../auth';
-import type { MediaAttacher } from '../image-proxy';
 import { eventsCache } from './cache';
 import { getEvent, listEvents } from './service';
 

@@ -20,9 +20,10 @@ import {
 } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { notFound } from '../../errors';
-import { noStore, requireUser } from '../../plugins/current-user';
+import { noStore } from '../../lib/http';
 import { ANALYTICS_RATE_LIMIT } from '../../plugins/rate-limit';
 import { recordedSearch } from '../analytics';
+import { requireUser } from '../auth';
 import { eventsCache } from './cache';
 import { eventCalendar, personalCalendar, upcomingCalendar } from './ics';
 import { importEvents, presetSource } from './import';

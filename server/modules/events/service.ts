@@ -6,8 +6,8 @@ import { iso, preparedRows, rows } from '../../db/rows';
 import { notFound } from '../../errors';
 import { boundingBox, EARTH_KM } from '../../lib/geo';
 import { likePattern, SEARCH_LIMIT } from '../../lib/search';
+import type { StampedCache } from '../../lib/stamped-cache';
 import type { SessionUser } from '../auth';
-import type { EventsCache } from './cache';
 import { can } from './policy';
 
 /** Case-insensitive substring match on the title, served by the pg_trgm GIN index; soonest first. */
@@ -196,7 +196,7 @@ async function viewerPlaces(db: Db, viewerId: string, ids: string[]) {
  */
 export async function listEvents(
   db: Db,
-  cache: EventsCache,
+  cache: StampedCache<EventRow[]>,
   opts: ListOptions,
   viewer: SessionUser | null,
 ): Promise<Event[]> {

@@ -13,7 +13,7 @@ import {
   z,
 } from '../../../contract';
 import type { App, Ctx } from '../../context';
-import { requireUser } from '../../plugins/current-user';
+import { requireUser } from '../auth';
 import {
   createField,
   deleteField,

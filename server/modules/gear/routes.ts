@@ -10,7 +10,7 @@ import {
 } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { anonymousReads } from '../../lib/stamped-cache';
-import { requireUser } from '../../plugins/current-user';
+import { requireUser } from '../auth';
 import { createGear, deleteGear, listGearToRate, listTopRated, listUserGear, rateGear } from './service';
 
 const idParams = z.object({ id: uuid() });

@@ -1,7 +1,7 @@
 import type { AppModule } from '../../context';
 import { imageProxyRoutes } from './routes';
 
-export { createMediaAttacher, type MediaAttacher } from './media';
+export { createMediaAttacher } from './media';
 export { assertReachableImages, isOutsideAddress } from './service';
 export { createImageSigner, type ImageSigner } from './signing';
 

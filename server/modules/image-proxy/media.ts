@@ -1,6 +1,6 @@
 import { IMAGE_FIELDS, type MediaEntry, type MediaMap } from '../../../contract';
+import type { ImageSigner, MediaAttacher } from '../../context';
 import { type ImageMetaCache, OWN_IMAGE_PREFIX } from '../uploads';
-import type { ImageSigner } from './signing';
 
 const isOutside = (v: unknown): v is string =>
   typeof v === 'string' && v.charCodeAt(0) === 104 && (v.startsWith('https://') || v.startsWith('http://'));
@@ -90,8 +90,6 @@ export async function attachMedia(
 }
 
 /** attachMedia with this process's signer and image sizes: the one way every area gives answers their maps. */
-export type MediaAttacher = (payload: unknown) => Promise<void>;
-
 export function createMediaAttacher(signer: ImageSigner, meta: ImageMetaCache): MediaAttacher {
   return (payload) => attachMedia(payload, signer, meta);
 }

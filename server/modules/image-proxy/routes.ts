@@ -1,7 +1,8 @@
 import { imageCheckAnswer, imageCheckBody, imageRef, text, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { badRequest } from '../../errors';
-import { isApiRoute, requireUser } from '../../plugins/current-user';
+import { isApiRoute } from '../../lib/http';
+import { requireUser } from '../auth';
 import { assertReachableImages, IMAGE_FIELD_ERROR, proxiedImage } from './service';
 
 /** The signed image proxy, and the hook that gives API answers their `media` maps. */

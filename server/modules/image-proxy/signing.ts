@@ -1,11 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { ImageSigner } from '../../context';
 
-export interface ImageSigner {
-  sign(url: string): string;
-  verify(url: string, sig: string | undefined): boolean;
-  /** The proxy path a browser loads an outside image from. */
-  proxied(url: string): string;
-}
+export type { ImageSigner };
 
 /** Signs outside image addresses with a key derived from the session secret (never the secret itself). */
 export function createImageSigner(secret: string): ImageSigner {

@@ -1,6 +1,6 @@
 import { blockedWord, blockedWordBody, noContent, uuid, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
-import { requireUser } from '../../plugins/current-user';
+import { requireUser } from '../auth';
 import * as words from './blocked-words';
 
 /** Blocked words; registered inside the admin scope (modules/admin/scope.ts), which requires the role. */

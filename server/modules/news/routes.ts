@@ -1,6 +1,6 @@
 import { newsArticle, newsBody, newsQuery, noContent, uuid, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
-import { requireUser } from '../../plugins/current-user';
+import { requireUser } from '../auth';
 import { createNews, deleteNews, getNews, listNews, replaceNews } from './service';
 
 const idParams = z.object({ id: uuid() });

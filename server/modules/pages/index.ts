@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { App, Ctx } from '../../context';
-import { viewerOf } from '../../plugins/current-user';
 import { isApiPath, registerStaticWeb } from '../../plugins/static-web';
-import { embeddedViewer } from '../auth';
+import { embeddedViewer, viewerOf } from '../auth';
 import { createIndexSender, type IndexData, type IndexDataSource } from './html';
 import { PAGES, type PageBuild, type ServerPage } from './pages';
 import { loadPageRenderer, type PageRenderer, pageChunks } from './renderer';

@@ -1,8 +1,7 @@
 import { LRUCache } from 'lru-cache';
-import type { FeedPost } from '../../../contract';
+import type { FeedStore, SharedCard } from '../../context';
 
-/** A feed card as every viewer sees it: all but the viewer's own like, bookmark and abilities. */
-export type SharedCard = Omit<FeedPost, 'isLiked' | 'isBookmarked' | 'canDelete'>;
+export type { SharedCard };
 
 interface LikeEntry {
   /** Posts whose like by this viewer is known... */
@@ -22,7 +21,7 @@ interface LikeEntry {
  * database's triggers. While the notifications cannot be heard the cache is off (`setListening`).
  * `ttlMs` bounds an entry's life in any case; 0 turns the cache off.
  */
-export class FeedCache {
+export class FeedCache implements FeedStore {
   private generation = 0;
   private listening = false;
   private readonly pages: LRUCache<string, SharedCard[]>;

@@ -6,10 +6,10 @@ import {
   POST_IMAGE_SIZES,
   z,
 } from '../../../contract';
+import type { FeedStore } from '../../context';
 import type { Db } from '../../db/client';
 import { answerWriter } from '../../plugins/serializer';
 import type { SessionUser } from '../auth';
-import type { FeedCache } from './feed-cache';
 import { readFeed } from './service';
 
 /** Written as GET /api/posts/feed writes its answer (the same schema serializer): its fields, no other. */
@@ -34,7 +34,7 @@ export interface FirstFeedPage {
  */
 export async function firstFeedPage(
   db: Db,
-  cache: FeedCache,
+  cache: FeedStore,
   viewer: SessionUser | null,
 ): Promise<FirstFeedPage> {
   const page = await readFeed(db, cache, { viewerId: viewer?.id ?? null, limit: PAGE_DEFAULT_LIMIT }, viewer);

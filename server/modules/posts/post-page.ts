@@ -1,8 +1,8 @@
 import { COMMENTS_PAGE_SIZE, type Comment, comment, type FeedPost, feedPost, z } from '../../../contract';
+import type { MediaAttacher } from '../../context';
 import type { Db } from '../../db/client';
 import { answerWriter } from '../../plugins/serializer';
 import type { SessionUser } from '../auth';
-import type { MediaAttacher } from '../image-proxy';
 import { type FirstImage, firstImageOf } from './first-page';
 import { findPost } from './service';
 import { listComments } from './writes';

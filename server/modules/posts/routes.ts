@@ -13,7 +13,7 @@ import {
 } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { notFound } from '../../errors';
-import { requireUser } from '../../plugins/current-user';
+import { requireUser } from '../auth';
 import { assertReachableImages } from '../image-proxy';
 import { findPost, listBookmarks, readFeed } from './service';
 import * as posts from './writes';

@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type FeedPost, PAGE_MAX_LIMIT } from '../../../contract';
+import type { FeedStore, SharedCard } from '../../context';
 import type { Db } from '../../db/client';
 import { iso, preparedRows, rows } from '../../db/rows';
 import type { SessionUser } from '../auth';
-import type { FeedCache, SharedCard } from './feed-cache';
 import { can } from './policy';
 
 interface PostRow {
@@ -105,7 +105,7 @@ interface ViewerMarks {
  */
 async function viewerLikes(
   db: Db,
-  cache: FeedCache,
+  cache: FeedStore,
   viewerId: string,
   ids: string[],
   stamp: number,
@@ -137,7 +137,7 @@ async function viewerLikes(
  */
 export async function readFeed(
   db: Db,
-  cache: FeedCache,
+  cache: FeedStore,
   opts: FeedQuery,
   viewer: SessionUser | null,
 ): Promise<FeedPost[]> {

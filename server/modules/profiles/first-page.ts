@@ -5,11 +5,11 @@ import {
   type UserProfile,
   userProfile,
 } from '../../../contract';
+import type { MediaAttacher } from '../../context';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../errors';
 import { answerWriter } from '../../plugins/serializer';
 import type { SessionUser } from '../auth';
-import type { MediaAttacher } from '../image-proxy';
 import { getProfile } from './service';
 
 /** Written as GET /api/profile/{username} writes its answer (the same schema serializer): its fields, no other. */

@@ -9,10 +9,10 @@ import {
   z,
 } from '../../../contract';
 import type { App, Ctx } from '../../context';
-import { noStore, requireUser } from '../../plugins/current-user';
+import { noStore } from '../../lib/http';
 import { ANALYTICS_RATE_LIMIT } from '../../plugins/rate-limit';
 import { recordedSearch } from '../analytics';
-import { presentCurrentUser } from '../auth';
+import { presentCurrentUser, requireUser } from '../auth';
 import * as profiles from './service';
 
 const userIdParams = z.object({ userId: uuid() });

@@ -1,6 +1,6 @@
 import { noContent, store, storeCreateBody, storePatchBody, storesQuery, uuid, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
-import { requireUser } from '../../plugins/current-user';
+import { requireUser } from '../auth';
 import { createStore, deleteStore, listStores, updateStore } from './service';
 
 const idParams = z.object({ id: uuid() });

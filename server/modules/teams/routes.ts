@@ -30,7 +30,7 @@ import {
 import type { App, Ctx } from '../../context';
 import { notFound } from '../../errors';
 import { anonymousReads } from '../../lib/stamped-cache';
-import { requireUser } from '../../plugins/current-user';
+import { requireUser } from '../auth';
 import { assertReachableImages } from '../image-proxy';
 import { listPosts, presentPost } from '../posts';
 import * as teams from './service';

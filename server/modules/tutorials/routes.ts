@@ -1,6 +1,6 @@
 import { noContent, tutorial, tutorialBody, tutorialsQuery, uuid, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
-import { requireUser } from '../../plugins/current-user';
+import { requireUser } from '../auth';
 import {
   createTutorial,
   deleteTutorial,

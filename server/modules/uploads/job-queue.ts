@@ -1,3 +1,4 @@
+import type { JobRunner } from '../../context';
 import { HttpError } from '../../errors';
 
 export const QUEUE_FULL_MESSAGE = 'The server is busy processing images, please try again in a moment';
@@ -8,7 +9,7 @@ export const QUEUE_FULL_MESSAGE = 'The server is busy processing images, please 
  * left to hang. A failed job frees its slot like a finished one. (A queue that refuses when full
  * is the one thing p-limit and p-queue leave to the caller, so it is these few lines.)
  */
-export class JobQueue {
+export class JobQueue implements JobRunner {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerImageAnswer, registerImageBody, text, uploadUrlAnswer, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
-import { requireUser } from '../../plugins/current-user';
+import { requireUser } from '../auth';
 import * as uploads from './service';
 
 const PUBLIC_CACHE = 'public, max-age=31536000, immutable';

@@ -17,7 +17,7 @@ import { useTheme } from '@web/lib/theme';
 import { toast } from '@web/lib/toast';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { ImageUploaderProps } from './index';
+import type { ImageUploaderProps } from './types';
 import { createSignRequest, registerImageWithRetries, uploadErrorMessage } from './upload-api';
 
 /** Registers an uploaded image and answers its objectPath, or toasts why it could not and answers null. */

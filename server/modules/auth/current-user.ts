@@ -1,17 +1,15 @@
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App, Ctx } from '../context';
-import { unauthorized } from '../errors';
-import { resolveSession, SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from '../modules/auth';
+import type { App, Ctx, SessionUser } from '../../context';
+import { unauthorized } from '../../errors';
+import { isApiRoute } from '../../lib/http';
+import { resolveSession, SESSION_COOKIE, SESSION_TTL_MS } from './sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
   }
 }
-
-/** True when the matched route is an API route; decided from the route, never from the raw URL. */
-export const isApiRoute = (request: FastifyRequest) => request.routeOptions.url?.startsWith('/api/') ?? false;
 
 /**
  * Reads the session cookie on API routes and sets request.user (or null). The route decides, not
@@ -46,9 +44,6 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
   });
 }
-
-/** Answers that carry personal data (an email, the own account) are never stored by caches. */
-export const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
 
 export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });

@@ -1,5 +1,6 @@
 import { EVENT_TYPES } from '@contract/events';
 import { fireEvent, screen } from '@testing-library/react';
+import type { PlaceholderKind } from '@web/components/image-placeholder';
 import { EventCard } from '@web/features/events/components/event-card';
 import { anEvent } from '@web/features/events/test-data';
 import { GearItem } from '@web/features/gear/components/rate-gear';
@@ -16,7 +17,6 @@ import { aTutorial } from '@web/features/tutorials/test-data';
 import { json, mockFetch, renderApp, signedOut } from '@web/test/utils';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { PlaceholderKind } from './image-placeholder';
 
 const BROKEN = '/objects/images/gone.webp';
 
