@@ -2,7 +2,6 @@ import { PageContainer, PageTitle } from '@web/components/page';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useTeam } from '@web/features/teams/api/get-team';
-import { teamAbilities } from '@web/features/teams/components/abilities';
 import { TeamManager } from '@web/features/teams/components/team-manager';
 import { TEAM_TEXTS } from '@web/features/teams/texts';
 import { ApiError } from '@web/lib/api';
@@ -34,7 +33,7 @@ export function TeamManagePage() {
     const status = team.error instanceof ApiError ? team.error.status : 0;
     return <Notice>{status === 404 || status === 400 ? T.teamNotFound : T.fetchTeamFailed}</Notice>;
   }
-  if (!teamAbilities(team.data).canManage) return <Notice teamId={teamId}>{T.noPermission}</Notice>;
+  if (!team.data.abilities.canManage) return <Notice teamId={teamId}>{T.noPermission}</Notice>;
   return (
     <PageContainer>
       <PageTitle

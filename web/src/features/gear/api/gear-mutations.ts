@@ -42,22 +42,3 @@ export function useRateGear() {
     },
   });
 }
-
-/** DELETE /api/gear/{id} → 204 (the owner or an admin). */
-export async function deleteGear(id: string): Promise<void> {
-  await apiRequest('DELETE', `/api/gear/${encodeURIComponent(id)}`);
-}
-
-export function useDeleteGear() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteGear,
-    meta: { errorToast: { title: GEAR_TEXTS.deleteFailed } },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: gearKeys.all });
-      void queryClient.invalidateQueries({
-        predicate: (q) => q.queryKey[0] === '/api/user' && q.queryKey[2] === 'gear',
-      });
-    },
-  });
-}

@@ -10,7 +10,6 @@ import { useTeamMembers } from '../api/get-team';
 import { useDisbandTeam, useTransferLeadership } from '../api/membership';
 import { TEAM_TEXTS } from '../texts';
 import type { Team } from '../types';
-import { teamAbilities } from './abilities';
 import { NativeSelect } from './select';
 import { TeamForm, teamFormBody, teamFormValues, teamServerErrors } from './team-form';
 
@@ -21,7 +20,7 @@ const T = TEAM_TEXTS;
  * disbanding, each behind the answer's abilities. `onDisbanded` leaves the page.
  */
 export function ManageSettings({ team, onDisbanded }: { team: Team; onDisbanded: () => void }) {
-  const can = teamAbilities(team);
+  const can = team.abilities;
   const update = useUpdateTeam(team.id);
   return (
     <div className="space-y-6">

@@ -18,7 +18,6 @@ import { useRespondToInvite } from '../api/invites';
 import { useApplyToTeam, useLeaveTeam } from '../api/membership';
 import { TEAM_TEXTS } from '../texts';
 import type { Team } from '../types';
-import { teamAbilities } from './abilities';
 
 const T = TEAM_TEXTS;
 
@@ -28,7 +27,7 @@ const T = TEAM_TEXTS;
  * Join and Leave Team; each shown only when the answer's abilities allow it.
  */
 export function TeamActions({ team }: { team: Team }) {
-  const can = teamAbilities(team);
+  const can = team.abilities;
   const application = team.viewerApplication ?? null;
   const invite = team.viewerInvite ?? null;
   const declined =

@@ -2,7 +2,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { useTeamApplications } from '../api/applications';
 import { TEAM_TEXTS } from '../texts';
 import type { Team } from '../types';
-import { teamAbilities } from './abilities';
 import { ManageApplications } from './manage-applications';
 import { ManageGallery } from './manage-gallery';
 import { ManageInvites } from './manage-invites';
@@ -17,7 +16,7 @@ const T = TEAM_TEXTS;
  * all of it; co-leaders the roster read-only with removals, and the applications).
  */
 export function TeamManager({ team, onDisbanded }: { team: Team; onDisbanded: () => void }) {
-  const can = teamAbilities(team);
+  const can = team.abilities;
   const applications = useTeamApplications(team.id, can.canRespondApplications);
   const count = applications.data?.length;
   const showSettings = can.canEdit || can.canTransfer || can.canDisband;
