@@ -1,7 +1,7 @@
 import { GEAR_TEXTS, type GearBodyInput, type GearPost } from '@contract/gear';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { gearKeys } from './gear-keys';
+import { gearKeys } from './keys';
 
 /** POST /api/gear → 201 the gear post. */
 export function createGear(body: GearBodyInput): Promise<GearPost> {
@@ -37,7 +37,7 @@ export function useRateGear() {
       queryClient.setQueryData<GearPost[]>(gearKeys.toRate(), (list) =>
         list?.map((g) => (g.id === gear.id ? gear : g)),
       );
-      void queryClient.invalidateQueries({ queryKey: [...gearKeys.all, 'top-rated'] });
+      void queryClient.invalidateQueries({ queryKey: gearKeys.topRatedLists() });
       void queryClient.invalidateQueries({ queryKey: gearKeys.userGear(gear.user.id) });
     },
   });
