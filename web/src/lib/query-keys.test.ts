@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { clearViewerData, queryRoots, userListKeys, userListPath } from './query-keys';
+import { clearViewerData, queryRoots, setSignedInViewer, userListKeys, userListPath } from './query-keys';
 
 describe('query keys', () => {
   it('refreshes one kind of user-scoped list for every player by its prefix, and nothing else', async () => {
@@ -39,5 +39,25 @@ describe('query keys', () => {
         .getAll()
         .map((q) => q.queryKey),
     ).toEqual([queryRoots.currentUser]);
+  });
+});
+
+describe('signing in', () => {
+  it('sets the user and marks every answer read for the visitor stale', () => {
+    const client = new QueryClient();
+    client.setQueryData(queryRoots.currentUser, null);
+    client.setQueryData([...queryRoots.events, 'list', {}], []);
+    client.setQueryData(userListKeys.of('teams', 'u-1'), []);
+    setSignedInViewer(client, { id: 'u-1' });
+    expect(client.getQueryData(queryRoots.currentUser)).toEqual({ id: 'u-1' });
+    const states = client
+      .getQueryCache()
+      .getAll()
+      .map((q) => [q.queryKey[0], q.state.isInvalidated]);
+    expect(states).toEqual([
+      ['/api/user', false],
+      ['events', true],
+      ['user-list', true],
+    ]);
   });
 });

@@ -45,6 +45,19 @@ export const userListPath = (list: UserList, userId: string) =>
   `/api/user/${encodeURIComponent(userId)}/${list}`;
 
 /**
+ * Signed in (login, registration): the user is set, and every other cached answer is marked stale
+ * (those on screen are fetched again), as each was read for the anonymous visitor (a like, a
+ * registration, what the viewer may do) and is kept only until the viewer's own answer comes.
+ */
+export function setSignedInViewer(queryClient: QueryClient, user: unknown): void {
+  queryClient.setQueryData(queryRoots.currentUser, user);
+  void queryClient.invalidateQueries({ predicate: (query) => !isCurrentUserKey(query.queryKey) });
+}
+
+const isCurrentUserKey = (key: readonly unknown[]) =>
+  key.length === 1 && key[0] === queryRoots.currentUser[0];
+
+/**
  * Signed out (logout, account deletion): the user becomes `null` and every other cached answer
  * is dropped, as each may hold what the signed-in viewer alone could see.
  */
