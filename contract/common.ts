@@ -65,3 +65,16 @@ export const noContent = z.null().describe('No content');
 
 /** GET /api/health. */
 export const healthAnswer = z.object({ ok: z.literal(true) });
+
+/** The message of the coordinates rule (stores and fields; events word it their own way). */
+export const COORDINATES_MESSAGE = 'Give both latitude and longitude, or neither';
+
+/**
+ * A place has both coordinates or neither, and a change gives them together: lat and lng are both
+ * left out, both null, or both numbers. The error sits on `lng`.
+ */
+export const bothCoordinatesOrNeither = (message: string = COORDINATES_MESSAGE) =>
+  z.refine<{ lat?: number | null; lng?: number | null }>(
+    (v) => (v.lat === undefined) === (v.lng === undefined) && (v.lat === null) === (v.lng === null),
+    { message, path: ['lng'] },
+  );

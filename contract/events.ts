@@ -1,4 +1,4 @@
-import { mediaMap, pageQuery, text } from './common';
+import { bothCoordinatesOrNeither, mediaMap, pageQuery, text } from './common';
 import { EVENT_DEFAULTS, EVENT_TYPES } from './constants';
 import { z } from './messages';
 import { IMAGE_REF_MESSAGE, isImageRef } from './profiles';
@@ -331,9 +331,7 @@ const eventFields = {
   fieldId: z.uuid().toLowerCase().nullable().optional(),
 };
 
-const bothOrNeither = (v: { lat?: number | null; lng?: number | null }) =>
-  (v.lat === undefined) === (v.lng === undefined) && (v.lat === null) === (v.lng === null);
-const BOTH_OR_NEITHER = { message: 'Give both lat and lng, or neither', path: ['lng'] };
+const BOTH_OR_NEITHER = 'Give both lat and lng, or neither';
 
 /** POST /api/events (admin): type defaults to Local, capacity to 0 (SPEC §9). */
 export const createEventBody = z
@@ -345,7 +343,7 @@ export const createEventBody = z
     capacity: z.number().int().min(0).max(EVENT_LIMITS.capacity).default(EVENT_DEFAULTS.capacity),
   })
   .strict()
-  .refine(bothOrNeither, BOTH_OR_NEITHER)
+  .check(bothCoordinatesOrNeither(BOTH_OR_NEITHER))
   .refine((b) => b.location !== undefined || !!b.fieldId, { message: 'Required', path: ['location'] })
   .refine((b) => endsAfterStart(b.date, b.endsAt), { message: ENDS_AT_MESSAGE, path: ['endsAt'] });
 export type CreateEventBody = z.input<typeof createEventBody>;
@@ -361,7 +359,7 @@ export const updateEventBody = z
     capacity: z.number().int().min(0).max(EVENT_LIMITS.capacity).optional(),
   })
   .strict()
-  .refine(bothOrNeither, BOTH_OR_NEITHER)
+  .check(bothCoordinatesOrNeither(BOTH_OR_NEITHER))
   .refine((b) => endsAfterStart(b.date, b.endsAt), { message: ENDS_AT_MESSAGE, path: ['endsAt'] });
 export type UpdateEventBody = z.input<typeof updateEventBody>;
 

@@ -1,4 +1,4 @@
-import { mediaMap, pageQuery, text } from './common';
+import { bothCoordinatesOrNeither, mediaMap, pageQuery, text } from './common';
 import { eventRules, eventType, nearParam } from './events';
 import { z } from './messages';
 import { IMAGE_REF_MESSAGE, isImageRef } from './profiles';
@@ -130,15 +130,11 @@ const fieldFields = {
   rules: eventRules.nullable().optional(),
 };
 
-const bothOrNeither = (b: { lat?: number | null; lng?: number | null }) =>
-  (b.lat === undefined && b.lng === undefined) || (b.lat == null) === (b.lng == null);
-const COORDINATES_MESSAGE = 'Give both latitude and longitude, or neither';
-
 /** POST /api/admin/fields: name and type required; the rest optional. A new field is unverified (SPEC §9). */
 export const fieldCreateBody = z
   .object(fieldFields)
   .strict()
-  .refine(bothOrNeither, { message: COORDINATES_MESSAGE, path: ['lng'] })
+  .check(bothCoordinatesOrNeither())
   .transform((b) => ({
     ...b,
     address: b.address ?? null,
@@ -158,7 +154,7 @@ export const fieldPatchBody = z
   .partial()
   .strict()
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to change' })
-  .refine(bothOrNeither, { message: COORDINATES_MESSAGE, path: ['lng'] });
+  .check(bothCoordinatesOrNeither());
 export type FieldPatchInput = z.input<typeof fieldPatchBody>;
 export type FieldPatch = z.output<typeof fieldPatchBody>;
 

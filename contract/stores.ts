@@ -1,4 +1,4 @@
-import { text } from './common';
+import { bothCoordinatesOrNeither, text } from './common';
 import { CANADIAN_REGIONS } from './constants';
 import { nearParam } from './events';
 import { z } from './messages';
@@ -120,16 +120,11 @@ const storeFields = {
   lng: coordinate(180).optional(),
 };
 
-/** A store has both coordinates or neither; a patch changes them together. */
-const bothOrNeither = (b: { lat?: number | null; lng?: number | null }) =>
-  (b.lat === undefined && b.lng === undefined) || (b.lat == null) === (b.lng == null);
-const COORDINATES_MESSAGE = 'Give both latitude and longitude, or neither';
-
 /** POST /api/admin/stores: name, address and region required; phone, website, lat and lng optional. */
 export const storeCreateBody = z
   .object(storeFields)
   .strict()
-  .refine(bothOrNeither, { message: COORDINATES_MESSAGE, path: ['lng'] })
+  .check(bothCoordinatesOrNeither())
   .transform((b) => ({
     ...b,
     phone: b.phone ?? null,
@@ -146,7 +141,7 @@ export const storePatchBody = z
   .partial()
   .strict()
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to change' })
-  .refine(bothOrNeither, { message: COORDINATES_MESSAGE, path: ['lng'] });
+  .check(bothCoordinatesOrNeither());
 export type StorePatchInput = z.input<typeof storePatchBody>;
 export type StorePatch = z.output<typeof storePatchBody>;
 

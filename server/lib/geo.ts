@@ -1,3 +1,5 @@
+import { type SQL, sql } from 'drizzle-orm';
+
 /** Geometry shared by the areas that search near a point (events, stores, fields). */
 
 export const EARTH_KM = 6371;
@@ -25,3 +27,12 @@ export function boundingBox(lat: number, lng: number, km: number) {
     maxLng: wraps ? null : lng + dLng,
   };
 }
+
+/** Great-circle distance in km from (lat, lng) to the row `t` (portable SQL: PGlite and PostgreSQL). */
+export const haversine = (t: string, lat: number, lng: number): SQL => {
+  const r = sql.raw(t);
+  return sql`(CASE WHEN ${r}.lat IS NULL OR ${r}.lng IS NULL THEN NULL ELSE ${EARTH_KM} * 2 * asin(least(1, sqrt(
+        power(sin(radians(${r}.lat - ${lat}::float8) / 2), 2)
+        + cos(radians(${lat}::float8)) * cos(radians(${r}.lat))
+          * power(sin(radians(${r}.lng - ${lng}::float8) / 2), 2)))) END)`;
+};

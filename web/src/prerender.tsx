@@ -22,7 +22,7 @@ import { type EmbeddedCalendar, seedCalendar } from './features/events/api/embed
 import { eventQueryOptions } from './features/events/api/get-event';
 import { asCommentPages, commentsQueryKey } from './features/posts/api/comments';
 import { postQueryKey } from './features/posts/api/get-post';
-import { feedQueryKey } from './features/posts/api/post-cache';
+import { feedQueryKey } from './features/posts/api/keys';
 import { profileQueryKey } from './features/profiles/api/get-profile';
 
 /** The app at `path`, with what `client` holds. */

@@ -280,12 +280,3 @@ export async function writeOffer(
     await db.update(products).set({ lastUpdated: sql`now()` }).where(eq(products.id, offer.productId));
   return changed ? 'updated' : 'unchanged';
 }
-
-/** An offer's history rows, oldest first (tests and the seed's checks). */
-export function offerHistory(db: Db, sourceId: string) {
-  return db
-    .select()
-    .from(productPriceHistory)
-    .where(eq(productPriceHistory.sourceId, sourceId))
-    .orderBy(asc(productPriceHistory.recordedAt), asc(productPriceHistory.id));
-}

@@ -1,10 +1,9 @@
 import type { AppModule } from '../../context';
 import { eventAdminRoutes, eventRoutes } from './routes';
 
-/** For the benchmark: the list's SQL, as the endpoint runs it. */
-/** For the store locator's near me: the same great-circle distance and bounding box. */
 export { type EmbeddedEvent, embeddedCalendar, embeddedEvent } from './event-page';
-export { haversine, listEventsSql } from './service';
+/** For the benchmark: the list's SQL, as the endpoint runs it. */
+export { listEventsSql } from './service';
 /** For the demo seed: events made and joined through the same rules as the API. */
 export { createEvent, takePlace as registerForEvent } from './writes';
 

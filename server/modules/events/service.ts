@@ -4,7 +4,7 @@ import { EVENT_LIMITS, EVENT_TEXTS, PAGE_MAX_LIMIT } from '../../../contract';
 import type { Db } from '../../db/client';
 import { iso, preparedRows, rows } from '../../db/rows';
 import { notFound } from '../../errors';
-import { boundingBox, EARTH_KM } from '../../lib/geo';
+import { boundingBox, haversine } from '../../lib/geo';
 import { likePattern, SEARCH_LIMIT } from '../../lib/search';
 import type { StampedCache } from '../../lib/stamped-cache';
 import type { SessionUser } from '../auth';
@@ -88,15 +88,6 @@ export function presentEvent(r: EventRow, viewer: SessionUser | null, now = Date
     event.distance = Math.round(Number(r.distance) * 10) / 10;
   return event;
 }
-
-/** Great-circle distance in km from (lat, lng) to the row `t` (portable SQL: PGlite and PostgreSQL). */
-export const haversine = (t: string, lat: number, lng: number): SQL => {
-  const r = sql.raw(t);
-  return sql`(CASE WHEN ${r}.lat IS NULL OR ${r}.lng IS NULL THEN NULL ELSE ${EARTH_KM} * 2 * asin(least(1, sqrt(
-        power(sin(radians(${r}.lat - ${lat}::float8) / 2), 2)
-        + cos(radians(${lat}::float8)) * cos(radians(${r}.lat))
-          * power(sin(radians(${r}.lng - ${lng}::float8) / 2), 2)))) END)`;
-};
 
 const COLUMNS = sql`e.id, e.title, e.description, e.date, e.end_date AS "endDate", e.time_zone AS "timeZone", e.location, e.address, e.lat, e.lng, e.type,
   e.image, e.capacity, e.registered_count AS "registeredCount", e.waitlist_count AS "waitlistCount",

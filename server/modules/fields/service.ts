@@ -15,9 +15,8 @@ import type { Db } from '../../db/client';
 import { iso, preparedRows, rows } from '../../db/rows';
 import { fieldRatings, fields } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
-import { boundingBox } from '../../lib/geo';
+import { boundingBox, haversine } from '../../lib/geo';
 import type { SessionUser } from '../auth';
-import { haversine } from '../events';
 import { can } from './policy';
 import { weightedRating } from './rating';
 

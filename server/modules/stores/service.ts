@@ -10,9 +10,8 @@ import {
 import type { Db } from '../../db/client';
 import { stores } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
-import { boundingBox } from '../../lib/geo';
+import { boundingBox, haversine } from '../../lib/geo';
 import type { SessionUser } from '../auth';
-import { haversine } from '../events';
 import { can } from './policy';
 
 type StoreRow = typeof stores.$inferSelect;

@@ -2,14 +2,14 @@ import { type CurrentUser, VIEWER_DATA_ID } from '@contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getQueryFn } from './api';
 import { takeEmbedded } from './embedded';
-import { authKeys } from './query-keys';
+import { queryRoots } from './query-keys';
 
 /**
  * The signed-in user (SPEC §4 Authentication): loading, then signed in or signed out.
  * A 401 on GET /api/user means signed out (`null`). Login and registration put the user here;
  * logout and account deletion put `null`.
  */
-export const userQueryKey = authKeys.currentUser();
+export const userQueryKey = queryRoots.currentUser;
 
 /**
  * The viewer the server put in the page's HTML (decision 020): the answer of GET /api/user, or

@@ -1,3 +1,4 @@
+import { TEAM_TEXTS } from '@contract/teams';
 import { PageContainer, PageTitle } from '@web/components/page';
 import { Card, CardContent } from '@web/components/ui/card';
 import { useCreateTeam } from '@web/features/teams/api/create-team';
@@ -7,7 +8,6 @@ import {
   teamFormBody,
   teamServerErrors,
 } from '@web/features/teams/components/team-form';
-import { TEAM_TEXTS } from '@web/features/teams/texts';
 import { toast } from '@web/lib/toast';
 import { useNavigate } from 'react-router';
 
@@ -17,12 +17,12 @@ export function TeamCreatePage() {
   const create = useCreateTeam();
   return (
     <PageContainer className="max-w-3xl">
-      <PageTitle title={TEAM_TEXTS.createTitle} description={TEAM_TEXTS.createDescription} />
+      <PageTitle title={TEAM_TEXTS.createTeam} description={TEAM_TEXTS.createDescription} />
       <Card>
         <CardContent className="pt-6">
           <TeamForm
             initial={emptyTeamForm()}
-            submitLabel={TEAM_TEXTS.create}
+            submitLabel={TEAM_TEXTS.createTeam}
             pendingLabel={TEAM_TEXTS.creating}
             pending={create.isPending}
             onSubmit={(values, setError) =>

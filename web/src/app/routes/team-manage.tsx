@@ -1,10 +1,9 @@
+import { TEAM_TEXTS } from '@contract/teams';
 import { PageContainer, PageTitle } from '@web/components/page';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useTeam } from '@web/features/teams/api/get-team';
-import { teamAbilities } from '@web/features/teams/components/abilities';
 import { TeamManager } from '@web/features/teams/components/team-manager';
-import { TEAM_TEXTS } from '@web/features/teams/texts';
 import { ApiError } from '@web/lib/api';
 import { ArrowLeft, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -34,11 +33,11 @@ export function TeamManagePage() {
     const status = team.error instanceof ApiError ? team.error.status : 0;
     return <Notice>{status === 404 || status === 400 ? T.teamNotFound : T.fetchTeamFailed}</Notice>;
   }
-  if (!teamAbilities(team.data).canManage) return <Notice teamId={teamId}>{T.noPermission}</Notice>;
+  if (!team.data.abilities.canManage) return <Notice teamId={teamId}>{T.noPermissionTeam}</Notice>;
   return (
     <PageContainer>
       <PageTitle
-        title={T.manageTitle}
+        title={T.manageTeam}
         description={team.data.name}
         actions={
           <Button asChild variant="outline">

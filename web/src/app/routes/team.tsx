@@ -1,4 +1,5 @@
 import type { FeedPost, LikeAnswer } from '@contract/posts';
+import { TEAM_TEXTS } from '@contract/teams';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageContainer } from '@web/components/page';
 import { Button } from '@web/components/ui/button';
@@ -11,7 +12,6 @@ import { TeamActions } from '@web/features/teams/components/team-actions';
 import { TeamGallery } from '@web/features/teams/components/team-gallery';
 import { TeamHeader, TeamHeaderSkeleton } from '@web/features/teams/components/team-header';
 import { TeamRoster } from '@web/features/teams/components/team-roster';
-import { TEAM_TEXTS } from '@web/features/teams/texts';
 import { ApiError } from '@web/lib/api';
 import { ShieldOff, Trophy } from 'lucide-react';
 import { useEffect } from 'react';
@@ -60,10 +60,10 @@ export function TeamPage() {
       <Tabs defaultValue="feed">
         <div className="-mx-1 overflow-x-auto px-1 pb-1">
           <TabsList aria-label={team.data.name}>
-            <TabsTrigger value="feed">{T.feed}</TabsTrigger>
-            <TabsTrigger value="roster">{T.roster}</TabsTrigger>
-            <TabsTrigger value="gallery">{T.gallery}</TabsTrigger>
-            <TabsTrigger value="achievements">{T.achievements}</TabsTrigger>
+            <TabsTrigger value="feed">{T.feedTab}</TabsTrigger>
+            <TabsTrigger value="roster">{T.rosterTab}</TabsTrigger>
+            <TabsTrigger value="gallery">{T.galleryTab}</TabsTrigger>
+            <TabsTrigger value="achievements">{T.achievementsTab}</TabsTrigger>
           </TabsList>
         </div>
         <TabsContent value="feed">
@@ -105,7 +105,7 @@ function TeamFeed({ teamId }: { teamId: string }) {
       </p>
     );
   return (
-    <ul className="mx-auto max-w-2xl space-y-4" aria-label={T.feed}>
+    <ul className="mx-auto max-w-2xl space-y-4" aria-label={T.feedTab}>
       {feed.data.map((post) => (
         <li key={post.id}>
           <PostCard post={post} />

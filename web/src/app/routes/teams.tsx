@@ -1,8 +1,8 @@
+import { TEAM_TEXTS } from '@contract/teams';
 import { PageContainer, PageTitle } from '@web/components/page';
 import { Button } from '@web/components/ui/button';
 import { MyInvites } from '@web/features/teams/components/my-invites';
 import { TeamsDirectory } from '@web/features/teams/components/teams-directory';
-import { TEAM_TEXTS } from '@web/features/teams/texts';
 import { useUser } from '@web/lib/auth';
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';

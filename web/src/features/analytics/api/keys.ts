@@ -1,8 +1,9 @@
 import type { AnalyticsRange } from '@contract/analytics';
+import { queryRoots } from '@web/lib/query-keys';
 
 /** The analytics feature's query keys. */
 export const analyticsKeys = {
-  all: () => ['analytics'] as const,
+  all: () => queryRoots.analytics,
   /** GET /api/admin/analytics?range= (admins only). */
-  report: (range: AnalyticsRange) => ['analytics', 'report', range] as const,
+  report: (range: AnalyticsRange) => [...queryRoots.analytics, 'report', range] as const,
 };

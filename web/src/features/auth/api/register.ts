@@ -2,7 +2,7 @@ import type { CurrentUser, RegisterBody } from '@contract/auth';
 import { AUTH_TEXTS } from '@contract/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { userQueryKey } from '@web/lib/auth';
+import { setSignedInViewer } from '@web/lib/query-keys';
 
 /** POST /api/register {username, email, password} → 201 with the new, signed-in user. */
 export function register({ username, email, password }: RegisterBody): Promise<CurrentUser> {
@@ -14,7 +14,7 @@ export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: register,
-    onSuccess: (user) => queryClient.setQueryData(userQueryKey, user),
+    onSuccess: (user) => setSignedInViewer(queryClient, user),
     // SPEC §8: a plain toast, not a destructive one.
     meta: { errorToast: { title: AUTH_TEXTS.registrationFailed, variant: 'default' } },
   });

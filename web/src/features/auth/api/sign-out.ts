@@ -1,13 +1,5 @@
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { userQueryKey } from '@web/lib/auth';
-
-/** Signed out: the user becomes `null` and every other cached answer is dropped. */
-export function clearSession(queryClient: QueryClient): void {
-  queryClient.setQueryData(userQueryKey, null);
-  queryClient.removeQueries({
-    predicate: (query) => !(query.queryKey.length === 1 && query.queryKey[0] === userQueryKey[0]),
-  });
-}
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { clearViewerData } from '@web/lib/query-keys';
 
 /**
  * A request that ends the session (logout, account deletion): on success the player is signed
@@ -22,7 +14,7 @@ export function useSessionEndingRequest(
   return useMutation({
     mutationFn: request,
     onSuccess: () => {
-      clearSession(queryClient);
+      clearViewerData(queryClient);
       onSuccess?.();
     },
     meta: { errorToast: { title: errorTitle } },

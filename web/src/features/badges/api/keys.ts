@@ -1,4 +1,7 @@
-/** The badges feature's query keys (answered by the default GET: the URL's parts). */
+import { userListKeys } from '@web/lib/query-keys';
+
+/** The badges feature's query keys. */
 export const badgeKeys = {
-  user: (userId: string) => ['/api/user', userId, 'badges'] as const,
+  /** GET /api/user/{userId}/badges (a user-scoped list). */
+  user: (userId: string) => userListKeys.of('badges', userId),
 };

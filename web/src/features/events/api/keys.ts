@@ -1,5 +1,6 @@
 import type { Event, EventsQuery } from '@contract/events';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { queryRoots } from '@web/lib/query-keys';
 
 /** What a list of events is asked for (the part of GET /api/events the section varies). */
 export type EventListParams = Pick<
@@ -12,7 +13,7 @@ export type EventListParams = Pick<
  * preset and the personal calendar feed. Invalidating `eventKeys.all` refreshes them all.
  */
 export const eventKeys = {
-  all: ['events'] as const,
+  all: queryRoots.events,
   lists: () => [...eventKeys.all, 'list'] as const,
   list: (params: EventListParams) => [...eventKeys.lists(), params] as const,
   details: () => [...eventKeys.all, 'detail'] as const,

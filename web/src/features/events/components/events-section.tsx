@@ -7,12 +7,12 @@ import {
   type EventType,
 } from '@contract/events';
 import { useQuery } from '@tanstack/react-query';
+import { NearMeButton } from '@web/components/near-me-button';
 import { Button } from '@web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { cn } from '@web/lib/cn';
-import { toast } from '@web/lib/toast';
+import { useNearMe } from '@web/lib/use-near-me';
 import { format, isSameDay, startOfDay, startOfMonth } from 'date-fns';
-import { CalendarDays, LayoutGrid, LoaderCircle, LocateFixed } from 'lucide-react';
+import { CalendarDays, LayoutGrid, LoaderCircle } from 'lucide-react';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { DayPicker, labelDayButton } from 'react-day-picker';
 import 'react-day-picker/style.css';
@@ -58,49 +58,15 @@ function useNearRadius(near: string | undefined, type: EventType | undefined) {
   });
 }
 
+/** Near me's toasts when no location comes. */
+const NEAR_ME_TEXTS = {
+  failedTitle: 'Location unavailable',
+  unsupportedText: 'This browser cannot share its location.',
+};
+
 /** The calendar's visible month as GET /api/events?from=&to= (past events included; every zone's days). */
 export const monthWindow = (month: Date): Pick<EventListParams, 'from' | 'to'> =>
   calendarMonthWindow(month.getFullYear(), month.getMonth());
-
-/**
- * "Near me": asks for the browser's location only when pressed; pressing again forgets it.
- * Answers `lat,lng` for `?near=` (rounded to about 100 m: nothing finer is needed).
- */
-function useNearMe() {
-  const [near, setNear] = useState<string | undefined>(undefined);
-  const [locating, setLocating] = useState(false);
-  const toggle = () => {
-    if (near) {
-      setNear(undefined);
-      return;
-    }
-    if (!('geolocation' in navigator)) {
-      toast({
-        variant: 'destructive',
-        title: 'Location unavailable',
-        description: 'This browser cannot share its location.',
-      });
-      return;
-    }
-    setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        setNear(`${position.coords.latitude.toFixed(3)},${position.coords.longitude.toFixed(3)}`);
-      },
-      (error) => {
-        setLocating(false);
-        toast({
-          variant: 'destructive',
-          title: 'Location unavailable',
-          description: error.message || undefined,
-        });
-      },
-      { maximumAge: 10 * 60 * 1000, timeout: 15_000 },
-    );
-  };
-  return { near, locating, toggle };
-}
 
 /**
  * The Events section of / (SPEC §2): calendar or grid, tabs by type, and "Near me" (distances,
@@ -127,7 +93,7 @@ export function EventsSection({ initialView = 'calendar' }: { initialView?: Even
     );
   const setView = (next: EventsView) => setParam('view', next);
   const setTab = (value: string) => setParam('type', typeOf(value));
-  const { near, locating, toggle } = useNearMe();
+  const { near, locating, toggle } = useNearMe(NEAR_ME_TEXTS);
   const nearRadius = useNearRadius(near, type);
   const radius = near && nearRadius.isSuccess ? (nearRadius.data ?? undefined) : undefined;
 
@@ -145,21 +111,7 @@ export function EventsSection({ initialView = 'calendar' }: { initialView?: Even
             ))}
           </TabsList>
           <div className="flex flex-wrap items-center gap-2">
-            <Button
-              variant="outline"
-              size="sm"
-              aria-pressed={!!near}
-              onClick={toggle}
-              disabled={locating}
-              className={cn(near && 'border-primary text-primary')}
-            >
-              {locating ? (
-                <LoaderCircle className="animate-spin" aria-hidden="true" />
-              ) : (
-                <LocateFixed aria-hidden="true" />
-              )}
-              {T.nearMe}
-            </Button>
+            <NearMeButton near={near} locating={locating} onToggle={toggle} label={T.nearMe} />
             <fieldset className="inline-flex rounded-md border border-border p-0.5">
               <legend className="sr-only">View</legend>
               <ViewButton

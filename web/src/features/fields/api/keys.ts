@@ -1,4 +1,5 @@
 import type { FieldType } from '@contract/fields';
+import { queryRoots } from '@web/lib/query-keys';
 
 export interface FieldListParams {
   type?: FieldType;
@@ -11,8 +12,8 @@ export interface FieldListParams {
  * invalidation of `fieldKeys.all` refreshes lists and pages after a rating or an admin's change.
  */
 export const fieldKeys = {
-  all: ['fields'] as const,
-  lists: () => [...fieldKeys.all, 'list'] as const,
+  all: queryRoots.fields,
+  lists: () => queryRoots.fieldLists,
   list: (params: FieldListParams = {}) =>
     [...fieldKeys.lists(), { type: params.type ?? null, near: params.near ?? null }] as const,
   details: () => [...fieldKeys.all, 'detail'] as const,

@@ -1,14 +1,14 @@
 import { FIELD_TEXTS, FIELD_TYPES, type FieldType } from '@contract/fields';
 import { PlacesMap as FieldMap, toMarkers } from '@web/components/map';
+import { NearMeButton } from '@web/components/near-me-button';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
-import { cn } from '@web/lib/cn';
-import { LoaderCircle, LocateFixed } from 'lucide-react';
+import { useNearMe } from '@web/lib/use-near-me';
+import { LoaderCircle } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useFields } from '../api/get-fields';
 import { fieldPath } from '../api/keys';
 import { FieldCard, FieldCardSkeleton } from './field-card';
-import { useNearMe } from './use-near-me';
 
 const T = FIELD_TEXTS;
 
@@ -23,7 +23,7 @@ export const SELECT_CLASS =
 export function FieldsDirectory() {
   const ids = useId();
   const [type, setType] = useState<FieldType | undefined>(undefined);
-  const { near, locating, toggle } = useNearMe();
+  const { near, locating, toggle } = useNearMe({ failedTitle: T.locationFailed });
   const query = useFields({ type, near });
   const list = useMemo(() => query.data?.pages.flat() ?? [], [query.data]);
   const markers = useMemo(
@@ -98,21 +98,13 @@ export function FieldsDirectory() {
             ))}
           </select>
         </div>
-        <Button
-          variant="outline"
-          size="sm"
-          aria-pressed={!!near}
-          onClick={toggle}
-          disabled={locating}
-          className={cn(near && 'border-primary text-primary')}
-        >
-          {locating ? (
-            <LoaderCircle className="animate-spin" aria-hidden="true" />
-          ) : (
-            <LocateFixed aria-hidden="true" />
-          )}
-          {locating ? T.locating : T.nearMe}
-        </Button>
+        <NearMeButton
+          near={near}
+          locating={locating}
+          onToggle={toggle}
+          label={T.nearMe}
+          locatingLabel={T.locating}
+        />
       </div>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="order-2 lg:order-1 lg:max-h-[36rem] lg:overflow-y-auto lg:pr-1">{body}</div>

@@ -1,7 +1,7 @@
 import { GEAR_TEXTS, type GearBodyInput, type GearPost } from '@contract/gear';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { gearKeys } from './gear-keys';
+import { gearKeys } from './keys';
 
 /** POST /api/gear → 201 the gear post. */
 export function createGear(body: GearBodyInput): Promise<GearPost> {
@@ -37,27 +37,8 @@ export function useRateGear() {
       queryClient.setQueryData<GearPost[]>(gearKeys.toRate(), (list) =>
         list?.map((g) => (g.id === gear.id ? gear : g)),
       );
-      void queryClient.invalidateQueries({ queryKey: [...gearKeys.all, 'top-rated'] });
+      void queryClient.invalidateQueries({ queryKey: gearKeys.topRatedLists() });
       void queryClient.invalidateQueries({ queryKey: gearKeys.userGear(gear.user.id) });
-    },
-  });
-}
-
-/** DELETE /api/gear/{id} → 204 (the owner or an admin). */
-export async function deleteGear(id: string): Promise<void> {
-  await apiRequest('DELETE', `/api/gear/${encodeURIComponent(id)}`);
-}
-
-export function useDeleteGear() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteGear,
-    meta: { errorToast: { title: GEAR_TEXTS.deleteFailed } },
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: gearKeys.all });
-      void queryClient.invalidateQueries({
-        predicate: (q) => q.queryKey[0] === '/api/user' && q.queryKey[2] === 'gear',
-      });
     },
   });
 }

@@ -1,7 +1,8 @@
 import type { GearCategory, GearPost } from '@contract/gear';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { gearKeys } from './gear-keys';
+import { userListPath } from '@web/lib/query-keys';
+import { gearKeys } from './keys';
 
 export const GEAR_PAGE = 20;
 
@@ -46,7 +47,7 @@ export function useTopRated(category: GearCategory | null) {
 export function getUserGear(userId: string, before?: string, signal?: AbortSignal): Promise<GearPost[]> {
   return apiRequest<GearPost[]>(
     'GET',
-    `/api/user/${encodeURIComponent(userId)}/gear${query({ limit: GEAR_PAGE, before })}`,
+    `${userListPath('gear', userId)}${query({ limit: GEAR_PAGE, before })}`,
     undefined,
     { signal },
   );

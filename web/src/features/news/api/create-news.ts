@@ -1,7 +1,7 @@
 import { NEWS_TEXTS, type NewsArticle, type NewsBodyInput } from '@contract/news';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { newsKeys } from './news-keys';
+import { newsKeys } from './keys';
 
 /** POST /api/admin/news → 201 the article (admins only). */
 export function createNews(body: NewsBodyInput): Promise<NewsArticle> {

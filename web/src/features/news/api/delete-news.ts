@@ -1,7 +1,7 @@
 import { NEWS_TEXTS } from '@contract/news';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { newsKeys } from './news-keys';
+import { newsKeys } from './keys';
 
 /** DELETE /api/admin/news/{id} → 204 (admins only). */
 export async function deleteNews(id: string): Promise<void> {

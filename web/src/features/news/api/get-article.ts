@@ -7,7 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { newsKeys } from './news-keys';
+import { newsKeys } from './keys';
 
 /** GET /api/news/{id}: one article (404 when it is gone). */
 export function getArticle(id: string, signal?: AbortSignal): Promise<NewsArticle> {

@@ -2,7 +2,7 @@ import { PAGE_DEFAULT_LIMIT } from '@contract/common';
 import type { NewsArticle, NewsCategory } from '@contract/news';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { newsKeys } from './news-keys';
+import { newsKeys } from './keys';
 
 export const NEWS_PAGE_SIZE = PAGE_DEFAULT_LIMIT;
 

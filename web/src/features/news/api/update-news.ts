@@ -1,7 +1,7 @@
 import { NEWS_TEXTS, type NewsArticle, type NewsBodyInput } from '@contract/news';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { newsKeys } from './news-keys';
+import { newsKeys } from './keys';
 
 /** PUT /api/admin/news/{id} → the article as replaced (admins only). */
 export function updateNews({ id, body }: { id: string; body: NewsBodyInput }): Promise<NewsArticle> {

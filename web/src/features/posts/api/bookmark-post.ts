@@ -2,7 +2,8 @@ import { BOOKMARK_TEXTS, type BookmarkAnswer } from '@contract/posts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
-import { bookmarksQueryKey, cancelPostLists, updateCachedPost } from './post-cache';
+import { bookmarksQueryKey } from './keys';
+import { cancelPostLists, updateCachedPost } from './post-cache';
 
 /** PUT /api/posts/{id}/bookmark to keep a post, DELETE to let it go; both answer {isBookmarked}. */
 export function setBookmark(postId: string, bookmarked: boolean): Promise<BookmarkAnswer> {

@@ -1,7 +1,7 @@
 import { CREATE_POST_TEXTS, type CreatePostBody } from '@contract/posts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { profileKeyRoot } from '@web/lib/query-keys';
+import { queryRoots } from '@web/lib/query-keys';
 import { postKeys } from './keys';
 
 /** POST /api/posts {caption, images}: the answer is not read (SPEC §7). */
@@ -21,7 +21,7 @@ export function useCreatePost() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: postKeys.feed() });
       void queryClient.invalidateQueries({ queryKey: postKeys.users() });
-      void queryClient.invalidateQueries({ queryKey: profileKeyRoot });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.profiles });
     },
   });
 }

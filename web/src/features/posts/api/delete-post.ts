@@ -1,10 +1,10 @@
 import { FEED_TEXTS, type FeedPost } from '@contract/posts';
 import { type InfiniteData, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { profileKeyRoot } from '@web/lib/query-keys';
+import { queryRoots } from '@web/lib/query-keys';
 import { moderationPostsQueryKey } from './get-moderation-posts';
-import { postKeys } from './keys';
-import { feedQueryKey, removeCachedPost, userPostsKeyPrefix } from './post-cache';
+import { feedQueryKey, postKeys, userPostsKeyPrefix } from './keys';
+import { removeCachedPost } from './post-cache';
 
 /** DELETE /api/posts/{id} (its author or an admin) → 204. */
 export async function deletePost(postId: string): Promise<void> {
@@ -21,7 +21,7 @@ export function forgetDeletedPost(queryClient: QueryClient, postId: string): voi
   queryClient.removeQueries({ queryKey: postKeys.comments(postId) });
   void queryClient.invalidateQueries({ queryKey: feedQueryKey });
   void queryClient.invalidateQueries({ queryKey: userPostsKeyPrefix });
-  void queryClient.invalidateQueries({ queryKey: profileKeyRoot });
+  void queryClient.invalidateQueries({ queryKey: queryRoots.profiles });
 }
 
 /** Deletes a post and forgets it everywhere (the feed, profiles, Moderate Posts): one operation. */

@@ -2,7 +2,7 @@ import { PAGE_DEFAULT_LIMIT } from '@contract/common';
 import type { FeedPost } from '@contract/posts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { bookmarksQueryKey } from './post-cache';
+import { bookmarksQueryKey } from './keys';
 
 export const BOOKMARKS_PAGE_SIZE = PAGE_DEFAULT_LIMIT;
 

@@ -3,7 +3,7 @@ import type { FeedPost } from '@contract/posts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 import { takeEmbeddedFeedPage } from './embedded-feed';
-import { feedQueryKey } from './post-cache';
+import { feedQueryKey } from './keys';
 
 export const FEED_PAGE_SIZE = PAGE_DEFAULT_LIMIT;
 

@@ -13,3 +13,8 @@ export const postKeys = {
   moderation: () => ['admin', 'moderation-posts'] as const,
   moderationPages: (limit: number) => ['admin', 'moderation-posts', limit] as const,
 };
+
+/** The feed's key (an infinite list of pages), the prefix of every player's post list, the bookmarks' key. */
+export const feedQueryKey = postKeys.feed();
+export const userPostsKeyPrefix = postKeys.users();
+export const bookmarksQueryKey = postKeys.bookmarks();

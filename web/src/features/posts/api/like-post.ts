@@ -1,7 +1,8 @@
 import type { LikeAnswer } from '@contract/posts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { cancelPostLists, feedQueryKey, updateCachedPost, userPostsKeyPrefix } from './post-cache';
+import { feedQueryKey, userPostsKeyPrefix } from './keys';
+import { cancelPostLists, updateCachedPost } from './post-cache';
 
 /** POST /api/posts/{id}/like to like, DELETE to unlike; both answer {isLiked, likesCount}. */
 export function setLike(postId: string, like: boolean): Promise<LikeAnswer> {

@@ -2,16 +2,11 @@ import type { FeedPost } from '@contract/posts';
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { postKeys } from './keys';
 
-/** The feed's key (an infinite list of pages) and the prefix of every player's post list. */
-export const feedQueryKey = postKeys.feed();
-export const userPostsKeyPrefix = postKeys.users();
-export const bookmarksQueryKey = postKeys.bookmarks();
-
 /**
  * Every cached list a post card can come from: the feed's pages, the profile post lists and the
  * bookmarks' pages (a post's own page is updated beside them, updateCachedPost).
  */
-const POST_LIST_KEYS: readonly QueryKey[] = [feedQueryKey, userPostsKeyPrefix, bookmarksQueryKey];
+const POST_LIST_KEYS: readonly QueryKey[] = [postKeys.feed(), postKeys.users(), postKeys.bookmarks()];
 
 type PostList = FeedPost[] | InfiniteData<FeedPost[], unknown>;
 

@@ -1,8 +1,9 @@
-import { profileKeyRoot } from '@web/lib/query-keys';
+import { queryRoots, userListKeys } from '@web/lib/query-keys';
 
 /** The profiles feature's query keys (read by the default GET of their parts). */
 export const profileKeys = {
-  all: () => profileKeyRoot,
-  detail: (username: string) => [...profileKeyRoot, username] as const,
-  teams: (userId: string) => ['/api/user', userId, 'teams'] as const,
+  all: () => queryRoots.profiles,
+  detail: (username: string) => [...queryRoots.profiles, username] as const,
+  /** GET /api/user/{userId}/teams: a player's teams (a user-scoped list). */
+  teams: (userId: string) => userListKeys.of('teams', userId),
 };

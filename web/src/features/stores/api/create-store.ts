@@ -1,7 +1,7 @@
 import { STORE_TEXTS, type Store, type StoreCreateInput } from '@contract/stores';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { storeKeys } from './store-keys';
+import { storeKeys } from './keys';
 
 /** POST /api/admin/stores → 201 the store (admins only). */
 export function createStore(body: StoreCreateInput): Promise<Store> {

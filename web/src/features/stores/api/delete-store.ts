@@ -1,7 +1,7 @@
 import { STORE_TEXTS } from '@contract/stores';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { storeKeys } from './store-keys';
+import { storeKeys } from './keys';
 
 /** DELETE /api/admin/stores/{id} → 204 (admins only). */
 export async function deleteStore(id: string): Promise<void> {

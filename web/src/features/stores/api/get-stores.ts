@@ -1,7 +1,7 @@
 import type { Store } from '@contract/stores';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { type StoreListParams, storeKeys } from './store-keys';
+import { type StoreListParams, storeKeys } from './keys';
 
 /** GET /api/stores: by name, of one country when given, nearest first with `near` (adding distance). */
 export function getStores(params: StoreListParams = {}, signal?: AbortSignal): Promise<Store[]> {

@@ -1,7 +1,7 @@
 import { STORE_TEXTS, type Store, type StorePatchInput } from '@contract/stores';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { storeKeys } from './store-keys';
+import { storeKeys } from './keys';
 
 /** PATCH /api/admin/stores/{id} → the store as changed (admins only). */
 export function updateStore({ id, body }: { id: string; body: StorePatchInput }): Promise<Store> {

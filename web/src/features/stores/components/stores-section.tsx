@@ -1,11 +1,11 @@
 import { STORE_COUNTRIES, STORE_TEXTS, type StoreCountry, websiteHref } from '@contract/stores';
 import { PlacesMap as StoreMap, toMarkers } from '@web/components/map';
+import { NearMeButton } from '@web/components/near-me-button';
 import { Button } from '@web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { cn } from '@web/lib/cn';
-import { toast } from '@web/lib/toast';
+import { useNearMe } from '@web/lib/use-near-me';
 import { anyText, useQueryParam, useSetQuery } from '@web/lib/use-query-param';
-import { List, LoaderCircle, LocateFixed, MapIcon } from 'lucide-react';
+import { List, MapIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useStores } from '../api/get-stores';
 import { StoreCard, StoreCardSkeleton } from './store-card';
@@ -25,38 +25,6 @@ const tabValue = (region: string | null) => (region === null ? ALL : `r-${encode
 const regionOf = (value: string) => (value === ALL ? null : decodeURIComponent(value.slice(2)));
 
 /**
- * "Near me": asks for the browser's location only when pressed; pressing again forgets it.
- * Answers `lat,lng` for `?near=` (rounded to about 100 m: nothing finer is needed).
- */
-function useNearMe() {
-  const [near, setNear] = useState<string | undefined>(undefined);
-  const [locating, setLocating] = useState(false);
-  const toggle = () => {
-    if (near) {
-      setNear(undefined);
-      return;
-    }
-    if (!('geolocation' in navigator)) {
-      toast({ variant: 'destructive', title: T.locationFailed });
-      return;
-    }
-    setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        setNear(`${position.coords.latitude.toFixed(3)},${position.coords.longitude.toFixed(3)}`);
-      },
-      (error) => {
-        setLocating(false);
-        toast({ variant: 'destructive', title: T.locationFailed, description: error.message || undefined });
-      },
-      { maximumAge: 10 * 60 * 1000, timeout: 15_000 },
-    );
-  };
-  return { near, locating, toggle };
-}
-
-/**
  * The Locator section of / (SPEC §2, §4): country tabs (All Countries, Canada, US), region tabs
  * derived from the stores of the chosen country (changing the country resets the region to
  * all), the store cards by name, or nearest first with "Near me".
@@ -69,7 +37,7 @@ export function StoresSection() {
   const [regionParam, setRegionParam] = useQueryParam<string>('region', anyText(), '');
   const region = regionParam === '' ? null : regionParam;
   const setRegion = (value: string | null) => setRegionParam(value ?? '');
-  const { near, locating, toggle } = useNearMe();
+  const { near, locating, toggle } = useNearMe({ failedTitle: T.locationFailed });
   const stores = useStores({ country: country === ALL ? undefined : country, near });
 
   const list = stores.data ?? [];
@@ -159,21 +127,13 @@ export function StoresSection() {
                 </Button>
               ))}
             </fieldset>
-            <Button
-              variant="outline"
-              size="sm"
-              aria-pressed={!!near}
-              onClick={toggle}
-              disabled={locating}
-              className={cn(near && 'border-primary text-primary')}
-            >
-              {locating ? (
-                <LoaderCircle className="animate-spin" aria-hidden="true" />
-              ) : (
-                <LocateFixed aria-hidden="true" />
-              )}
-              {locating ? T.locating : T.nearMe}
-            </Button>
+            <NearMeButton
+              near={near}
+              locating={locating}
+              onToggle={toggle}
+              label={T.nearMe}
+              locatingLabel={T.locating}
+            />
           </div>
         </div>
         <TabsContent value={country} className="mt-5">

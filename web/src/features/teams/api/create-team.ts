@@ -1,8 +1,8 @@
 import type { TeamPatchInput } from '@contract/teams';
+import { TEAM_TEXTS } from '@contract/teams';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, errorText } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
-import { TEAM_TEXTS } from '../texts';
 import type { Team, TeamCreateInput } from '../types';
 import { refreshTeams } from './invalidate';
 import { TEAM_MUTATION, teamKeys } from './keys';

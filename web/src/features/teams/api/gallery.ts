@@ -1,6 +1,6 @@
+import { TEAM_TEXTS } from '@contract/teams';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { TEAM_TEXTS } from '../texts';
 import type { TeamGalleryItem } from '../types';
 import { TEAM_MUTATION, teamKeys, teamPath } from './keys';
 

@@ -1,7 +1,7 @@
 import { SEARCH_MIN_LENGTH } from '@contract/search';
+import { TEAM_TEXTS } from '@contract/teams';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { TEAM_TEXTS } from '../texts';
 import type { TeamInvite, UserInvite } from '../types';
 import { refreshTeams } from './invalidate';
 import { TEAM_MUTATION, teamKeys, teamPath } from './keys';

@@ -1,3 +1,4 @@
+import { queryRoots } from '@web/lib/query-keys';
 import type { PlayStyle } from '../types';
 
 /** What the directory asks GET /api/teams for. */
@@ -12,7 +13,7 @@ export interface TeamListParams {
  * many (a membership, a disband) refreshes them with one invalidation of `teamKeys.all`.
  */
 export const teamKeys = {
-  all: ['teams'] as const,
+  all: queryRoots.teams,
   lists: () => [...teamKeys.all, 'list'] as const,
   list: (params: TeamListParams) =>
     [

@@ -1,3 +1,4 @@
+import { TEAM_TEXTS } from '@contract/teams';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
@@ -7,7 +8,6 @@ import { timeAgo } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
 import { Check, X } from 'lucide-react';
 import { useRespondToApplication } from '../api/applications';
-import { TEAM_TEXTS } from '../texts';
 import type { TeamApplication } from '../types';
 
 const T = TEAM_TEXTS;
@@ -30,7 +30,7 @@ export function ManageApplications({
   if (applications.isError) return <p className="text-destructive">{T.fetchApplicationsFailed}</p>;
   if (applications.data.length === 0) return <p className="text-muted-foreground">{T.noApplications}</p>;
   return (
-    <ul className="space-y-2" aria-label={T.applications}>
+    <ul className="space-y-2" aria-label={T.applicationsTab}>
       {applications.data.map((application) => {
         const busy = respond.isPending && respond.variables?.applicationId === application.id;
         const answer = (accept: boolean) =>

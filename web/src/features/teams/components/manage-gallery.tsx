@@ -1,3 +1,4 @@
+import { TEAM_TEXTS } from '@contract/teams';
 import { UPLOAD_TEXTS } from '@contract/uploads';
 import { ImageUploader, useCoarsePointer } from '@web/components/image-uploader';
 import { Button } from '@web/components/ui/button';
@@ -13,7 +14,6 @@ import { ImagePlus, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useAddGalleryImage, useDeleteGalleryImage } from '../api/gallery';
 import { useTeamGallery } from '../api/get-team';
-import { TEAM_TEXTS } from '../texts';
 
 const T = TEAM_TEXTS;
 
@@ -37,7 +37,7 @@ export function ManageGallery({ teamId, canEdit }: { teamId: string; canEdit: bo
     add.mutate(
       caption.trim() ? { imageUrl: objectPath, caption: caption.trim() } : { imageUrl: objectPath },
       {
-        onSuccess: () => toast({ title: T.galleryAdded }),
+        onSuccess: () => toast({ title: T.imageAdded }),
       },
     );
 
@@ -53,7 +53,7 @@ export function ManageGallery({ teamId, canEdit }: { teamId: string; canEdit: bo
       onSuccess: () => {
         setImageUrl('');
         setCaption('');
-        toast({ title: T.galleryAdded });
+        toast({ title: T.imageAdded });
       },
       // The server's reason (not a reachable image, too large...) also stays under the field.
       onError: (failure) => setError(errorText(failure, T.galleryAddFailed)),
@@ -136,7 +136,7 @@ export function ManageGallery({ teamId, canEdit }: { teamId: string; canEdit: bo
       ) : gallery.data.length === 0 ? (
         <p className="text-muted-foreground">{T.noGallery}</p>
       ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={T.gallery}>
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={T.galleryTab}>
           {gallery.data.map((item) => (
             <li key={item.id}>
               <Card className="overflow-hidden">
@@ -165,7 +165,7 @@ export function ManageGallery({ teamId, canEdit }: { teamId: string; canEdit: bo
                       description={T.deleteImageDescription}
                       confirmLabel={T.delete}
                       onConfirm={() =>
-                        remove.mutate(item.id, { onSuccess: () => toast({ title: T.galleryDeleted }) })
+                        remove.mutate(item.id, { onSuccess: () => toast({ title: T.imageDeleted }) })
                       }
                     />
                   ) : null}

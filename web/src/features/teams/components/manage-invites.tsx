@@ -1,4 +1,5 @@
 import { SEARCH_MIN_LENGTH } from '@contract/search';
+import { TEAM_TEXTS } from '@contract/teams';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -11,7 +12,6 @@ import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { Search, Send, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useRevokeInvite, useSendInvite, useTeamInvites, useUserSearch } from '../api/invites';
-import { TEAM_TEXTS } from '../texts';
 
 const T = TEAM_TEXTS;
 
@@ -73,10 +73,12 @@ export function ManageInvites({ teamId }: { teamId: string }) {
                       size="sm"
                       disabled={already || (send.isPending && send.variables === user.id)}
                       aria-label={`${T.invite} ${user.username}`}
-                      onClick={() => send.mutate(user.id, { onSuccess: () => toast({ title: T.invited }) })}
+                      onClick={() =>
+                        send.mutate(user.id, { onSuccess: () => toast({ title: T.inviteSent }) })
+                      }
                     >
                       <Send aria-hidden="true" />
-                      {already ? T.invited : T.invite}
+                      {already ? T.inviteSent : T.invite}
                     </Button>
                   </Card>
                 </li>

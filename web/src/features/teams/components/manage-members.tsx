@@ -1,3 +1,4 @@
+import { TEAM_TEXTS } from '@contract/teams';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -7,7 +8,6 @@ import { toast } from '@web/lib/toast';
 import { UserMinus } from 'lucide-react';
 import { useTeamMembers } from '../api/get-team';
 import { useChangeRole, useRemoveMember } from '../api/membership';
-import { TEAM_TEXTS } from '../texts';
 import type { Team, TeamMember } from '../types';
 import { NativeSelect } from './select';
 
@@ -45,7 +45,9 @@ export function ManageMembers({ team }: { team: Team }) {
                 { onSuccess: () => toast({ title: T.roleChanged }) },
               )
             }
-            onRemove={() => remove.mutate(member.userId, { onSuccess: () => toast({ title: T.removed }) })}
+            onRemove={() =>
+              remove.mutate(member.userId, { onSuccess: () => toast({ title: T.memberRemoved }) })
+            }
           />
         </li>
       ))}

@@ -1,3 +1,4 @@
+import { TEAM_TEXTS } from '@contract/teams';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
@@ -8,9 +9,7 @@ import { useId, useState } from 'react';
 import { useUpdateTeam } from '../api/create-team';
 import { useTeamMembers } from '../api/get-team';
 import { useDisbandTeam, useTransferLeadership } from '../api/membership';
-import { TEAM_TEXTS } from '../texts';
 import type { Team } from '../types';
-import { teamAbilities } from './abilities';
 import { NativeSelect } from './select';
 import { TeamForm, teamFormBody, teamFormValues, teamServerErrors } from './team-form';
 
@@ -21,14 +20,14 @@ const T = TEAM_TEXTS;
  * disbanding, each behind the answer's abilities. `onDisbanded` leaves the page.
  */
 export function ManageSettings({ team, onDisbanded }: { team: Team; onDisbanded: () => void }) {
-  const can = teamAbilities(team);
+  const can = team.abilities;
   const update = useUpdateTeam(team.id);
   return (
     <div className="space-y-6">
       {can.canEdit ? (
         <Card>
           <CardHeader>
-            <CardTitle>{T.settings}</CardTitle>
+            <CardTitle>{T.settingsTab}</CardTitle>
           </CardHeader>
           <CardContent>
             <TeamForm
@@ -47,7 +46,7 @@ export function ManageSettings({ team, onDisbanded }: { team: Team; onDisbanded:
           </CardContent>
         </Card>
       ) : (
-        <p className="text-sm text-muted-foreground">{T.noPermission}</p>
+        <p className="text-sm text-muted-foreground">{T.noPermissionTeam}</p>
       )}
       {can.canTransfer ? <TransferCard team={team} /> : null}
       {can.canDisband ? <DisbandCard team={team} onDisbanded={onDisbanded} /> : null}

@@ -1,10 +1,10 @@
+import { TEAM_TEXTS } from '@contract/teams';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { toast } from '@web/lib/toast';
 import { Check, Mail, X } from 'lucide-react';
 import { Link } from 'react-router';
 import { useMyInvites, useRespondToInvite } from '../api/invites';
-import { TEAM_TEXTS } from '../texts';
 import { TeamLogo } from './team-logo';
 
 const T = TEAM_TEXTS;

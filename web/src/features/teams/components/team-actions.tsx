@@ -1,3 +1,4 @@
+import { TEAM_TEXTS } from '@contract/teams';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -16,9 +17,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useRespondToInvite } from '../api/invites';
 import { useApplyToTeam, useLeaveTeam } from '../api/membership';
-import { TEAM_TEXTS } from '../texts';
 import type { Team } from '../types';
-import { teamAbilities } from './abilities';
 
 const T = TEAM_TEXTS;
 
@@ -28,7 +27,7 @@ const T = TEAM_TEXTS;
  * Join and Leave Team; each shown only when the answer's abilities allow it.
  */
 export function TeamActions({ team }: { team: Team }) {
-  const can = teamAbilities(team);
+  const can = team.abilities;
   const application = team.viewerApplication ?? null;
   const invite = team.viewerInvite ?? null;
   const declined =
@@ -40,7 +39,7 @@ export function TeamActions({ team }: { team: Team }) {
         <Button asChild variant="outline">
           <Link to={`/teams/${team.id}/manage`}>
             <Settings aria-hidden="true" />
-            {T.manage}
+            {T.manageTeam}
           </Link>
         </Button>
       ) : null}
@@ -126,7 +125,7 @@ function ApplyButton({ team, label }: { team: Team; label: string }) {
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>{T.applyTitle}</DialogTitle>
+            <DialogTitle>{T.applyToJoin}</DialogTitle>
             <DialogDescription>{T.applyDescription(team.name)}</DialogDescription>
           </DialogHeader>
           <form
@@ -137,7 +136,7 @@ function ApplyButton({ team, label }: { team: Team; label: string }) {
             }}
           >
             <div className="grid gap-2">
-              <Label htmlFor={`${ids}-message`}>{T.applyMessage}</Label>
+              <Label htmlFor={`${ids}-message`}>{T.applicationMessage}</Label>
               <Textarea
                 id={`${ids}-message`}
                 rows={4}

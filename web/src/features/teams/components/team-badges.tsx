@@ -1,10 +1,10 @@
-import { PLAY_STYLE_LABELS, TEAM_TEXTS } from '../texts';
+import { PLAY_STYLE_LABELS, TEAM_TEXTS } from '@contract/teams';
 import type { PlayStyle } from '../types';
 
 export function RecruitingBadge() {
   return (
     <span className="inline-flex shrink-0 rounded-full bg-primary/15 px-2.5 py-0.5 text-xs font-semibold text-primary">
-      {TEAM_TEXTS.recruitingBadge}
+      {TEAM_TEXTS.recruitingFilter}
     </span>
   );
 }

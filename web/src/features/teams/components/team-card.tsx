@@ -1,8 +1,8 @@
+import { TEAM_TEXTS } from '@contract/teams';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { MapPin, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { TEAM_TEXTS } from '../texts';
 import type { Team } from '../types';
 import { PlayStyleBadge, RecruitingBadge } from './team-badges';
 import { TeamLogo } from './team-logo';

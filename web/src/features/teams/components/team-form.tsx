@@ -1,7 +1,9 @@
 import {
+  PLAY_STYLE_LABELS,
   PLAY_STYLES,
   TEAM_FORM_DEFAULTS,
   TEAM_LIMITS,
+  TEAM_TEXTS,
   type Team,
   type TeamCreateInput,
   type TeamFormInput,
@@ -20,7 +22,6 @@ import { ImagePlus, Save, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { type UseFormSetError, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { PLAY_STYLE_LABELS, TEAM_TEXTS } from '../texts';
 import { NativeSelect } from './select';
 
 const T = TEAM_TEXTS;
@@ -228,14 +229,9 @@ function ImageField({
           {uploadLabel}
         </Button>
         {value ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => onChange('')}
-            aria-label={`${T.removeImage} ${label}`}
-          >
+          <Button variant="ghost" size="sm" onClick={() => onChange('')} aria-label={`${T.remove} ${label}`}>
             <Trash2 aria-hidden="true" />
-            {T.removeImage}
+            {T.remove}
           </Button>
         ) : null}
       </div>

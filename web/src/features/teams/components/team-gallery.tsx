@@ -1,7 +1,7 @@
+import { TEAM_TEXTS } from '@contract/teams';
 import { RemoteImage } from '@web/components/ui/remote-image';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useTeamGallery } from '../api/get-team';
-import { TEAM_TEXTS } from '../texts';
 
 const T = TEAM_TEXTS;
 
@@ -24,7 +24,7 @@ export function TeamGallery({ teamId }: { teamId: string }) {
       </p>
     );
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={T.gallery}>
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={T.galleryTab}>
       {gallery.data.map((item) => (
         <li key={item.id}>
           <figure className="overflow-hidden rounded-lg border border-border bg-card">

@@ -1,10 +1,10 @@
+import { TEAM_TEXTS } from '@contract/teams';
 import { Card } from '@web/components/ui/card';
 import { RemoteImage } from '@web/components/ui/remote-image';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { format } from 'date-fns';
 import { CalendarDays, MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { TEAM_TEXTS } from '../texts';
 import type { Team } from '../types';
 import { PlayStyleBadge, RecruitingBadge } from './team-badges';
 import { TeamLogo } from './team-logo';

@@ -1,8 +1,7 @@
+import { TEAM_TEXTS } from '@contract/teams';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useTeamApplications } from '../api/applications';
-import { TEAM_TEXTS } from '../texts';
 import type { Team } from '../types';
-import { teamAbilities } from './abilities';
 import { ManageApplications } from './manage-applications';
 import { ManageGallery } from './manage-gallery';
 import { ManageInvites } from './manage-invites';
@@ -17,19 +16,19 @@ const T = TEAM_TEXTS;
  * all of it; co-leaders the roster read-only with removals, and the applications).
  */
 export function TeamManager({ team, onDisbanded }: { team: Team; onDisbanded: () => void }) {
-  const can = teamAbilities(team);
+  const can = team.abilities;
   const applications = useTeamApplications(team.id, can.canRespondApplications);
   const count = applications.data?.length;
   const showSettings = can.canEdit || can.canTransfer || can.canDisband;
   return (
     <Tabs defaultValue={showSettings ? 'settings' : 'members'} className="space-y-4">
       <div className="-mx-1 overflow-x-auto px-1 pb-1">
-        <TabsList aria-label={T.manageTitle}>
-          {showSettings ? <TabsTrigger value="settings">{T.settings}</TabsTrigger> : null}
+        <TabsList aria-label={T.manageTeam}>
+          {showSettings ? <TabsTrigger value="settings">{T.settingsTab}</TabsTrigger> : null}
           <TabsTrigger value="members">{T.membersSection}</TabsTrigger>
           {can.canRespondApplications ? (
             <TabsTrigger value="applications">
-              {T.applications}{' '}
+              {T.applicationsTab}{' '}
               <span
                 className="ml-1.5 rounded-full bg-primary/15 px-1.5 text-xs font-semibold text-primary"
                 data-testid="applications-count"
@@ -38,8 +37,8 @@ export function TeamManager({ team, onDisbanded }: { team: Team; onDisbanded: ()
               </span>
             </TabsTrigger>
           ) : null}
-          {can.canInvite ? <TabsTrigger value="invites">{T.invites}</TabsTrigger> : null}
-          <TabsTrigger value="gallery">{T.gallery}</TabsTrigger>
+          {can.canInvite ? <TabsTrigger value="invites">{T.invitesTab}</TabsTrigger> : null}
+          <TabsTrigger value="gallery">{T.galleryTab}</TabsTrigger>
         </TabsList>
       </div>
       {showSettings ? (

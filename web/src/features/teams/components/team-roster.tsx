@@ -1,3 +1,4 @@
+import { TEAM_TEXTS } from '@contract/teams';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -5,7 +6,6 @@ import { Crown, Shield, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTeamMembers } from '../api/get-team';
-import { TEAM_TEXTS } from '../texts';
 import type { TeamMember } from '../types';
 
 const T = TEAM_TEXTS;
@@ -26,11 +26,14 @@ export function TeamRoster({ teamId }: { teamId: string }) {
   const plain = members.data.filter((m) => m.role === 'member');
   return (
     <div className="space-y-6">
-      <RosterSection title={T.teamLeader} icon={<Crown className="size-5 text-primary" aria-hidden="true" />}>
+      <RosterSection
+        title={T.leaderSection}
+        icon={<Crown className="size-5 text-primary" aria-hidden="true" />}
+      >
         {leaders}
       </RosterSection>
       <RosterSection
-        title={T.coLeaders}
+        title={T.coLeadersSection}
         icon={<Shield className="size-5 text-primary" aria-hidden="true" />}
         empty={T.noCoLeaders}
       >

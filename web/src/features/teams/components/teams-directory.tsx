@@ -1,3 +1,4 @@
+import { PLAY_STYLE_LABELS, TEAM_TEXTS } from '@contract/teams';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
@@ -8,7 +9,6 @@ import { LoaderCircle, Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTeamPages } from '../api/get-teams';
 import type { TeamListParams } from '../api/keys';
-import { PLAY_STYLE_LABELS, TEAM_TEXTS } from '../texts';
 import { PLAY_STYLES, type PlayStyle } from '../types';
 import { NativeSelect } from './select';
 import { TeamCard, TeamCardSkeleton } from './team-card';
@@ -55,7 +55,7 @@ export function TeamsDirectory() {
   const list = teams.data?.pages.flat() ?? [];
 
   return (
-    <section aria-label={T.teamsList} className="space-y-5">
+    <section aria-label={T.heading} className="space-y-5">
       <div className="grid gap-3 sm:grid-cols-[1fr_11rem_11rem]">
         <div className="grid gap-1.5">
           <Label htmlFor={`${ids}-search`}>{T.searchLabel}</Label>
@@ -76,7 +76,7 @@ export function TeamsDirectory() {
           </div>
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor={`${ids}-style`}>{T.playStyleLabel}</Label>
+          <Label htmlFor={`${ids}-style`}>{T.playStyleFilter}</Label>
           <NativeSelect
             id={`${ids}-style`}
             value={playStyle}
@@ -91,13 +91,13 @@ export function TeamsDirectory() {
           </NativeSelect>
         </div>
         <div className="grid gap-1.5">
-          <Label htmlFor={`${ids}-recruiting`}>{T.recruitingLabel}</Label>
+          <Label htmlFor={`${ids}-recruiting`}>{T.recruitingFilter}</Label>
           <NativeSelect
             id={`${ids}-recruiting`}
             value={recruiting}
             onChange={(e) => setRecruiting(e.target.value as Recruiting)}
           >
-            <option value="all">{T.recruitingAll}</option>
+            <option value="all">{T.allTeams}</option>
             <option value="true">{T.recruitingOnly}</option>
             <option value="false">{T.recruitingClosed}</option>
           </NativeSelect>
@@ -125,7 +125,7 @@ export function TeamsDirectory() {
       ) : (
         <>
           <ul
-            aria-label={T.teamsList}
+            aria-label={T.heading}
             aria-busy={teams.isPlaceholderData || undefined}
             className="grid gap-4 transition-opacity aria-busy:opacity-60 sm:grid-cols-2"
           >

@@ -1,7 +1,7 @@
 import { TUTORIAL_TEXTS, type Tutorial, type TutorialBodyInput } from '@contract/tutorials';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { tutorialKeys } from './tutorial-keys';
+import { tutorialKeys } from './keys';
 
 /** POST /api/admin/tutorials → 201 the tutorial, with its YouTube data when the server has a key. */
 export function createTutorial(body: TutorialBodyInput): Promise<Tutorial> {

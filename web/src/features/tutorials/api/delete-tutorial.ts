@@ -1,7 +1,7 @@
 import { TUTORIAL_TEXTS } from '@contract/tutorials';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { tutorialKeys } from './tutorial-keys';
+import { tutorialKeys } from './keys';
 
 /** DELETE /api/admin/tutorials/{id} → 204 (admins only). */
 export async function deleteTutorial(id: string): Promise<void> {

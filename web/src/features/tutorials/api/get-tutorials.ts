@@ -2,7 +2,7 @@ import { PAGE_DEFAULT_LIMIT } from '@contract/common';
 import type { Tutorial, TutorialCategory } from '@contract/tutorials';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { tutorialKeys } from './tutorial-keys';
+import { tutorialKeys } from './keys';
 
 export const TUTORIALS_PAGE_SIZE = PAGE_DEFAULT_LIMIT;
 

@@ -1,7 +1,7 @@
 import { TUTORIAL_TEXTS, type Tutorial, type TutorialBodyInput } from '@contract/tutorials';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
-import { tutorialKeys } from './tutorial-keys';
+import { tutorialKeys } from './keys';
 
 /** PUT /api/admin/tutorials/{id} → the tutorial as replaced (admins only). */
 export function updateTutorial({ id, body }: { id: string; body: TutorialBodyInput }): Promise<Tutorial> {

@@ -1,4 +1,5 @@
 import type { StoreCountry } from '@contract/stores';
+import { queryRoots } from '@web/lib/query-keys';
 
 export interface StoreListParams {
   country?: StoreCountry;
@@ -11,7 +12,7 @@ export interface StoreListParams {
  * invalidation of `storeKeys.lists()` refreshes every list after an admin's change.
  */
 export const storeKeys = {
-  all: ['/api/stores'] as const,
+  all: queryRoots.stores,
   lists: () => [...storeKeys.all, 'list'] as const,
   list: (params: StoreListParams = {}) =>
     [...storeKeys.lists(), { country: params.country ?? null, near: params.near ?? null }] as const,
