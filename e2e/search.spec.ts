@@ -142,7 +142,8 @@ test('issue 20: one call finds every group; each result opens the thing found; C
     ['bunker', 'Fields', /The Bunker CQB/, /\/fields\/[0-9a-f-]{36}$/],
     ['fraser valley', 'Stores', /Fraser Valley Tactical/, /\/stores\?country=Canada&region=/],
     ['krytac', 'Products', /Krytac Trident MkII CRB/, /\/products\/[0-9a-f-]{36}$/],
-    // Last: the article opens in a modal dialog over the page.
+    // Last two: the tutorial and the article open in a modal dialog over the page (closed between).
+    ['hop-up tuning', 'Tutorials', /Hop-Up Tuning for Range and Accuracy/, /\/tutorials\/[0-9a-f-]{36}$/],
     ['better teammate', 'News', /Five Habits That Make You a Better Teammate/, /\/news\/[0-9a-f-]{36}$/],
   ];
   for (const [query, group, name, url] of cases) {
@@ -153,5 +154,10 @@ test('issue 20: one call finds every group; each result opens the thing found; C
     await option.click();
     await expect(page).toHaveURL(url);
     await expect(box).toHaveValue('');
+    if (group === 'Tutorials') {
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    }
   }
 });

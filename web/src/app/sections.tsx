@@ -84,6 +84,7 @@ export const HOME_SECTIONS = [
     icon: GraduationCap,
     nav: { group: 'Discover', order: 20 },
     title: 'Tutorials',
+    param: 'tutorialId',
     view: chunk(() =>
       import('@web/features/tutorials/components/tutorials-section').then((m) => m.TutorialsSection),
     ),

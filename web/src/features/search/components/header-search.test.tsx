@@ -141,7 +141,7 @@ describe('header search', () => {
     ['Viper Woods', `/fields/${id(60)}`],
     ['Viper Tactical, Ontario', '/stores?country=Canada&region=Ontario'],
     ['Viper league news', `/news/${id(80)}`],
-    ['Viper flanking, Tactics', '/tutorials?category=Tactics'],
+    ['Viper flanking, Tactics', `/tutorials/${id(90)}`],
   ])('choosing %s opens %s', async (name, path) => {
     mockFetch(searches(() => json(EVERY)));
     renderApp(

@@ -81,7 +81,7 @@ function optionsOfGroup(results: SearchResults, group: GroupId): Omit<Option, 'k
       return results.tutorials.map((t) => ({
         label: t.title,
         detail: t.category,
-        to: `/tutorials?${query({ category: t.category })}`,
+        to: `/tutorials/${enc(t.id)}`,
       }));
   }
 }

@@ -10,4 +10,5 @@ export const tutorialKeys = {
   lists: () => [...tutorialKeys.all, 'list'] as const,
   list: (category?: TutorialCategory | null) =>
     [...tutorialKeys.lists(), { category: category ?? null }] as const,
+  detail: (id: string) => [...tutorialKeys.all, 'detail', id] as const,
 };

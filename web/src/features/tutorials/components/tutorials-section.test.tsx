@@ -1,10 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch, renderApp, signedOut } from '@web/test/utils';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { anArticleTutorial, aTutorial } from '../test-data';
 import { channelInitials } from './channel-avatar';
 import { TutorialsSection } from './tutorials-section';
+
+// As the router has it: the list at /tutorials, a tutorial's dialog over it at /tutorials/{id}.
+const Section = () => (
+  <Routes>
+    <Route path="/" element={<TutorialsSection />} />
+    <Route path="/tutorials/:tutorialId?" element={<TutorialsSection />} />
+  </Routes>
+);
 
 const categoryOf = (url: string) => new URL(url, 'http://localhost').searchParams.get('category');
 
@@ -17,7 +26,7 @@ describe('Tutorials section', () => {
           ? json([aTutorial(1)])
           : json([aTutorial(1), anArticleTutorial(2)]),
     });
-    renderApp(<TutorialsSection />);
+    renderApp(<Section />);
     const filters = screen.getByRole('group', { name: 'Tutorial categories' });
     expect(
       within(filters)
@@ -40,7 +49,7 @@ describe('Tutorials section', () => {
 
   it('keeps the category in the address, and opens on it (issue 20)', async () => {
     const fetchMock = mockFetch({ ...signedOut(), 'GET /api/tutorials': () => json([aTutorial(1)]) });
-    const { unmount } = renderApp(<TutorialsSection />, { route: '/tutorials?category=Tactics' });
+    const { unmount } = renderApp(<Section />, { route: '/tutorials?category=Tactics' });
     expect(await screen.findByRole('button', { name: 'Tactics', pressed: true })).toBeInTheDocument();
     await waitFor(() =>
       expect(fetchMock.mock.calls.some(([u]) => categoryOf(String(u)) === 'Tactics')).toBe(true),
@@ -50,7 +59,7 @@ describe('Tutorials section', () => {
     await userEvent.click(screen.getByRole('button', { name: 'All' }));
     expect(screen.getByTestId('location')).toHaveAttribute('data-search', '');
     unmount();
-    renderApp(<TutorialsSection />, { route: '/tutorials?category=Nonsense' });
+    renderApp(<Section />, { route: '/tutorials?category=Nonsense' });
     expect(await screen.findByRole('button', { name: 'All', pressed: true })).toBeInTheDocument();
   });
 
@@ -59,7 +68,7 @@ describe('Tutorials section', () => {
       ...signedOut(),
       'GET /api/tutorials': (init) => (categoryOf(init.url) === 'Milsim' ? json([]) : json([aTutorial(1)])),
     });
-    renderApp(<TutorialsSection />);
+    renderApp(<Section />);
     expect(await screen.findByText('Tutorial 1')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Milsim' }));
     expect(await screen.findByText('No tutorials available in this category yet.')).toBeInTheDocument();
@@ -67,7 +76,7 @@ describe('Tutorials section', () => {
 
   it('says Failed to fetch tutorials when the list cannot load', async () => {
     mockFetch({ ...signedOut(), 'GET /api/tutorials': () => json({ message: 'boom' }, 500) });
-    renderApp(<TutorialsSection />);
+    renderApp(<Section />);
     expect(await screen.findByText('Failed to fetch tutorials')).toBeInTheDocument();
   });
 
@@ -84,7 +93,7 @@ describe('Tutorials section', () => {
           anArticleTutorial(3, { difficulty: 'Advanced' }),
         ]),
     });
-    renderApp(<TutorialsSection />);
+    renderApp(<Section />);
     const [video, noKey, article] = await screen.findAllByRole('listitem');
     expect(within(video).getByText('Beginner').className).toMatch(/green/);
     expect(within(noKey).getByText('Intermediate').className).toMatch(/yellow/);
@@ -107,7 +116,7 @@ describe('Tutorials section', () => {
 
   it('Watch Now opens the privacy-enhanced player with a Subscribe link to the channel', async () => {
     mockFetch({ ...signedOut(), 'GET /api/tutorials': () => json([aTutorial(1)]) });
-    renderApp(<TutorialsSection />);
+    renderApp(<Section />);
     await userEvent.click(await screen.findByRole('button', { name: /Watch Now/ }));
     const dialog = await screen.findByRole('dialog');
     const player = dialog.querySelector('iframe');
@@ -125,7 +134,7 @@ describe('Tutorials section', () => {
       ...signedOut(),
       'GET /api/tutorials': () => json([anArticleTutorial(1), anArticleTutorial(2, { content: null })]),
     });
-    renderApp(<TutorialsSection />);
+    renderApp(<Section />);
     const [first, second] = await screen.findAllByRole('button', { name: /Read Tutorial/ });
     await userEvent.click(first);
     let dialog = await screen.findByRole('dialog');
@@ -138,6 +147,40 @@ describe('Tutorials section', () => {
     await userEvent.click(second);
     dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Description 2', { selector: 'p' })).toBeInTheDocument();
+  });
+
+  it('a tutorial has its address: opened from the list, and opened directly (issue 20)', async () => {
+    const fetchMock = mockFetch({
+      ...signedOut(),
+      'GET /api/tutorials': () => json([anArticleTutorial(1)]),
+      [`GET /api/tutorials/${anArticleTutorial(2).id}`]: () => json(anArticleTutorial(2)),
+    });
+    const { unmount } = renderApp(<Section />, { route: '/tutorials?category=Tactics' });
+    await userEvent.click(await screen.findByRole('button', { name: /Read Tutorial/ }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(`/tutorials/${anArticleTutorial(1).id}`);
+    expect(screen.getByTestId('location')).toHaveAttribute('data-search', '?category=Tactics');
+    // Opened from the list: no second request for it.
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes(anArticleTutorial(1).id))).toBe(false);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/tutorials$/);
+    unmount();
+
+    // A shared address of a tutorial not in the first page: asked for by id, shown over the list.
+    renderApp(<Section />, { route: `/tutorials/${anArticleTutorial(2).id}` });
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('heading', { name: 'Step 2' })).toBeInTheDocument();
+  });
+
+  it('says so for a tutorial that is gone', async () => {
+    mockFetch({
+      ...signedOut(),
+      'GET /api/tutorials': () => json([]),
+      'GET /api/tutorials/00000000-0000-4000-8000-000000000000': () => json({ message: 'Not found' }, 404),
+    });
+    renderApp(<Section />, { route: '/tutorials/00000000-0000-4000-8000-000000000000' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Tutorial not found');
   });
 
   it('draws channel initials from the name', () => {

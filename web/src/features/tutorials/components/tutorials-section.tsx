@@ -4,7 +4,9 @@ import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useQueryParam } from '@web/lib/use-query-param';
 import { GraduationCap, RotateCw } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { useTutorial } from '../api/get-tutorial';
 import { useTutorials } from '../api/get-tutorials';
 import { TutorialCard } from './tutorial-card';
 
@@ -13,19 +15,26 @@ const TutorialDialog = lazy(() => import('./tutorial-dialog').then((m) => ({ def
 
 /**
  * The Tutorials section of the home page (SPEC §2): filter buttons All, How to Play, Equipment,
- * Tactics, Milsim, Maintenance; the chosen category's tutorials; the tutorial dialog.
+ * Tactics, Milsim, Maintenance; the chosen category's tutorials; the tutorial dialog over them
+ * while the address is /tutorials/{id} (issue 20: a tutorial has an address to share, as an
+ * article has). Closing goes back to the list the reader came from, or to /tutorials.
  */
 export function TutorialsSection() {
   // The category lives in the address (`?category=Tactics`, issue 20).
   const [filter, setFilter] = useQueryParam<TutorialFilter>('category', TUTORIAL_FILTERS, 'All');
-  const [open, setOpen] = useState<Tutorial | null>(null);
-  const [opened, setOpened] = useState(false);
   const list = useTutorials(filter === 'All' ? null : filter);
   const tutorials = list.data?.pages.flat() ?? [];
+  const { tutorialId } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
 
-  const show = (tutorial: Tutorial) => {
-    setOpened(true);
-    setOpen(tutorial);
+  const show = (tutorial: Tutorial) =>
+    navigate(`/tutorials/${encodeURIComponent(tutorial.id)}${location.search}`, {
+      state: { fromList: true },
+    });
+  const close = () => {
+    if ((location.state as { fromList?: boolean } | null)?.fromList) navigate(-1);
+    else navigate(`/tutorials${location.search}`, { replace: true });
   };
 
   return (
@@ -84,12 +93,24 @@ export function TutorialsSection() {
         </>
       )}
 
-      {opened ? (
-        <Suspense fallback={null}>
-          <TutorialDialog tutorial={open} onClose={() => setOpen(null)} />
-        </Suspense>
-      ) : null}
+      {tutorialId ? <OpenTutorial id={tutorialId} onClose={close} /> : null}
     </section>
+  );
+}
+
+/** The tutorial of the address, from a loaded list or GET /api/tutorials/{id}; a toast-free not-found. */
+function OpenTutorial({ id, onClose }: { id: string; onClose: () => void }) {
+  const tutorial = useTutorial(id);
+  if (tutorial.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        {TUTORIAL_TEXTS.tutorialNotFound}
+      </p>
+    );
+  return (
+    <Suspense fallback={null}>
+      <TutorialDialog tutorial={tutorial.data ?? null} onClose={onClose} />
+    </Suspense>
   );
 }
 
