@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import type { App } from '../context';
 import type { Db } from '../db/client';
 import {
@@ -359,7 +360,7 @@ export function injectAs(
   opts: {
     method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     url: string;
-    payload?: object;
+    payload?: InjectOptions['payload'];
     headers?: Record<string, string>;
   },
 ) {

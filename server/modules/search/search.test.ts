@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { events, fields, gearPosts, products, searchEvents, stores } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createNews, createTeam, createTutorial, createUser, type TestUser } from '../../test/factories';
+import {
+  createNews,
+  createTeam,
+  createTutorial,
+  createUser,
+  injectAs,
+  type TestUser,
+} from '../../test/factories';
 
 let t: TestApp;
 let me: TestUser;
@@ -44,8 +51,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const search = (q: string, cookie?: string) =>
-  t.app.inject({ url: `/api/search?q=${encodeURIComponent(q)}`, headers: cookie ? { cookie } : {} });
+const search = (q: string, who: TestUser | null = null) =>
+  injectAs(t.app, who, { url: `/api/search?q=${encodeURIComponent(q)}` });
 
 describe('GET /api/search', () => {
   it('answers every group, up to 3 each', async () => {
@@ -112,7 +119,7 @@ describe('GET /api/search', () => {
 
   it('is recorded once for the analytics, with the total of results', async () => {
     await db().delete(searchEvents);
-    await search('Speedsoft', me.cookie);
+    await search('Speedsoft', me);
     const rows = await db().select().from(searchEvents);
     expect(rows).toEqual([expect.objectContaining({ query: 'speedsoft', resultsCount: 1, userId: me.id })]);
   });
