@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_CHARS_MESSAGE } from '../../contract';
 import { blockedWords, comments, pageViews, posts, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
-import { createAdmin, createUser, injectAs, type TestUser } from '../test/factories';
+import {
+  createAdmin,
+  createComment,
+  createPost,
+  createUser,
+  injectAs,
+  type TestUser,
+} from '../test/factories';
 import { errorForLog } from './error-handler';
 
 let t: TestApp;
@@ -16,13 +23,9 @@ beforeAll(async () => {
   t = await createTestApp();
   member = await createUser(t.database.db, { username: 'clean_member' });
   admin = await createAdmin(t.database.db);
-  const [p] = await t.database.db.insert(posts).values({ userId: member.id, caption: 'clean' }).returning();
-  postId = p.id;
-  const [c] = await t.database.db
-    .insert(comments)
-    .values({ postId, userId: member.id, content: 'clean comment' })
-    .returning();
-  commentId = c.id;
+  const post = await createPost(t.database.db, member, { caption: 'clean' });
+  postId = post.id;
+  commentId = (await createComment(t.database.db, member, post, { content: 'clean comment' })).id;
 });
 afterAll(() => t.close());
 

@@ -311,7 +311,7 @@ export async function createProduct(db: Db, overrides: Partial<typeof products.$
   const [row] = await db
     .insert(products)
     .values({
-      title: `Krytac Trident MkII CRB ${hex()}`,
+      title: 'Krytac Trident MkII CRB',
       brand: 'Krytac',
       category: 'Rifle',
       fps: 370,
@@ -330,7 +330,7 @@ export async function createOffer(
   opts: Partial<typeof productSources.$inferInsert> & {
     product?: { id: string };
     store?: { name: string };
-    history?: { price: string; recordedAt: Date; inStock?: boolean }[];
+    history?: { price: string; recordedAt?: Date; inStock?: boolean }[];
   } = {},
 ) {
   const { product, store, history, ...values } = opts;
@@ -349,7 +349,7 @@ export async function createOffer(
   for (const h of history ?? [])
     await db
       .insert(productPriceHistory)
-      .values({ sourceId: row.id, currency: row.currency, inStock: true, ...h });
+      .values({ sourceId: row.id, currency: row.currency, ...h, inStock: h.inStock ?? true });
   return row;
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, products, searchEvents } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, injectAs, type TestUser } from '../../test/factories';
+import { createEvent, createProduct, createUser, injectAs, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let me: TestUser;
@@ -10,10 +10,12 @@ beforeAll(async () => {
   me = await createUser(t.database.db, { username: 'searcher' });
   await createUser(t.database.db, { username: 'GhostSniper' });
   await createUser(t.database.db, { username: 'ghost_medic' });
-  await t.database.db
-    .insert(events)
-    .values({ title: 'Operation Ghost Town', date: new Date(), location: 'Austin, TX' });
-  await t.database.db.insert(products).values({ title: 'Tokyo Marui Hi-Capa', brand: 'TM' });
+  await createEvent(t.database.db, {
+    title: 'Operation Ghost Town',
+    date: new Date(),
+    location: 'Austin, TX',
+  });
+  await createProduct(t.database.db, { title: 'Tokyo Marui Hi-Capa', brand: 'TM' });
 });
 afterAll(() => t.close());
 

@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, posts, teamMembers, teams, userSessions, users } from '../../db/schema';
 import { createTestApp, sessionCookie, type TestApp } from '../../test/app';
-import { createUser, injectAs, registerViaApi, TEST_PASSWORD } from '../../test/factories';
+import {
+  createFollow,
+  createPost,
+  createTeam,
+  createUser,
+  injectAs,
+  registerViaApi,
+  TEST_PASSWORD,
+} from '../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -192,13 +200,10 @@ describe('DELETE /api/user', () => {
     const db = t.database.db;
     const leaving = await createUser(db);
     const other = await createUser(db);
-    await db.insert(follows).values([
-      { followerId: leaving.id, followingId: other.id },
-      { followerId: other.id, followingId: leaving.id },
-    ]);
-    await db.insert(posts).values({ userId: leaving.id, caption: 'bye' });
-    const [team] = await db.insert(teams).values({ name: 'Leavers', createdBy: leaving.id }).returning();
-    await db.insert(teamMembers).values({ teamId: team.id, userId: leaving.id, role: 'leader' });
+    await createFollow(db, leaving, other);
+    await createFollow(db, other, leaving);
+    await createPost(db, leaving, { caption: 'bye' });
+    const team = await createTeam(db, leaving, { name: 'Leavers' });
 
     const res = await injectAs(t.app, leaving, { method: 'DELETE', url: '/api/user' });
     expect(res.statusCode).toBe(204);

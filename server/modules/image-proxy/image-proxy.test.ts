@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts, users } from '../../db/schema';
 import { isPublicAddress } from '../../lib/outside-fetch';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, injectAs } from '../../test/factories';
+import { createPost, createUser, injectAs } from '../../test/factories';
 import { startImageHost } from '../../test/image-host';
 import { attachMedia } from './media';
 import { createImageSigner, proxyKey } from './signing';
@@ -91,8 +91,7 @@ describe('media maps in answers', () => {
       .update(users)
       .set({ avatar: 'https://images.example.com/me.png' })
       .where((await import('drizzle-orm')).eq(users.id, author.id));
-    await open.database.db.insert(posts).values({
-      userId: author.id,
+    await createPost(open.database.db, author, {
       caption: 'mixed',
       images: ['/objects/images/own.webp', 'https://images.example.com/field.jpg'],
     });

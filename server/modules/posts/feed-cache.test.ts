@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { posts } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, injectAs, type TestUser } from '../../test/factories';
+import { createPost, createUser, injectAs, type TestUser } from '../../test/factories';
 import { FeedCache, type SharedCard } from './feed-cache';
 
 const card = (id: string): SharedCard => ({
@@ -159,7 +159,7 @@ describe('GET /api/posts/feed through the cache', () => {
 
   it('sees a post added by plain SQL (another process) through the notification', async () => {
     await feed(reader);
-    await t.database.db.insert(posts).values({ userId: author.id, caption: 'From elsewhere' });
+    await createPost(t.database.db, author, { caption: 'From elsewhere' });
     await expect.poll(async () => (await feed(reader))[0].caption).toBe('From elsewhere');
   });
 });

@@ -2,7 +2,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRegistrations, events, follows, posts, teamMembers, teams } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createUser, injectAs, type TestUser } from '../../test/factories';
+import {
+  createAdmin,
+  createEvent,
+  createFollow,
+  createPost,
+  createRegistration,
+  createTeam,
+  createUser,
+  injectAs,
+  type TestUser,
+} from '../../test/factories';
 
 let t: TestApp;
 let alice: TestUser;
@@ -22,16 +32,14 @@ const followReq = (verb: 'follow' | 'unfollow', id: string, who: TestUser | null
 describe('GET /api/profile/:username', () => {
   it('answers the profile with exact counts, no password, email only for owner and admin', async () => {
     const db = t.database.db;
-    await db.insert(posts).values([
-      { userId: alice.id, caption: 'one' },
-      { userId: alice.id, caption: 'two' },
-    ]);
-    const [ev] = await db
-      .insert(events)
-      .values({ title: 'Op Nightfall', date: new Date(), location: 'Toronto, ON' })
-      .returning();
-    await db.insert(eventRegistrations).values({ eventId: ev.id, userId: alice.id });
-    await db.insert(follows).values({ followerId: bob.id, followingId: alice.id });
+    await createPost(db, alice, { caption: 'one' });
+    await createPost(db, alice, { caption: 'two' });
+    await createRegistration(
+      db,
+      alice,
+      await createEvent(db, { title: 'Op Nightfall', date: new Date(), location: 'Toronto, ON' }),
+    );
+    await createFollow(db, bob, alice);
 
     const anon = await profile('ALICE');
     expect(anon.statusCode).toBe(200);
@@ -189,11 +197,11 @@ describe('profile lists', () => {
   it('GET /api/user/:userId/teams lists teams with role, tag and member count', async () => {
     const db = t.database.db;
     const member = await createUser(db);
-    const [team] = await db.insert(teams).values({ name: 'Ghost Recon Unit', tagline: 'Silent' }).returning();
-    await db.insert(teamMembers).values([
-      { teamId: team.id, userId: member.id, role: 'co-leader' },
-      { teamId: team.id, userId: alice.id, role: 'leader' },
-    ]);
+    const team = await createTeam(db, alice, {
+      name: 'Ghost Recon Unit',
+      members: [{ user: member, role: 'co-leader' }],
+      values: { tagline: 'Silent' },
+    });
     const res = await t.app.inject({ url: `/api/user/${member.id}/teams` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
