@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gearPosts } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { createGearPost, createTeam, createUser, injectAs, type TestUser } from '../test/factories';
 import { StampedCache } from './stamped-cache';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, products, searchEvents } from '../../db/schema';
+import { searchEvents } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createEvent, createProduct, createUser, injectAs, type TestUser } from '../../test/factories';
 

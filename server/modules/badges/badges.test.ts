@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UserBadgesAnswer } from '../../../contract';
 import type { Db } from '../../db/client';
-import { eventRegistrations, gearPosts, gearRatings, posts, userBadges } from '../../db/schema';
+import { eventRegistrations, posts, userBadges } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
   createEvent,

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RULE_PRESETS } from '../../../contract';
 import { cityOfAddress, fieldEventPlace, mapTilesConfig, tileOrigin } from '../../../contract/fields';
-import type { Db } from '../../db/client';
 import { events, fieldRatings, fields } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import {

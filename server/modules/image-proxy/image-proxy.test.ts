@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posts, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { isPublicAddress } from '../../lib/outside-fetch';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPost, createUser, injectAs } from '../../test/factories';

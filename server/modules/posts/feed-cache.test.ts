@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { posts } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPost, createUser, injectAs, type TestUser } from '../../test/factories';
 import { FeedCache, type SharedCard } from './feed-cache';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventRegistrations, events, follows, posts, teamMembers, teams } from '../../db/schema';
+import { follows, posts } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
   createAdmin,

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { events, fields, gearPosts, products, searchEvents, stores } from '../../db/schema';
+import { searchEvents } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
   createEvent,
