@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gearPosts } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
-import { createTeam, createUser, injectAs, type TestUser } from '../test/factories';
+import { createGearPost, createTeam, createUser, injectAs, type TestUser } from '../test/factories';
 import { StampedCache } from './stamped-cache';
 
 // The anonymous teams cache (PUBLIC_CACHE_MS): kept long here, so only an invalidation can empty it.
@@ -81,15 +80,11 @@ describe('anonymous teams reads', () => {
 describe('anonymous Top Rated', () => {
   it('is kept for anonymous visitors and emptied by a rating', async () => {
     const [owner, rater] = await Promise.all([createUser(t.database.db), createUser(t.database.db)]);
-    const [gear] = await t.database.db
-      .insert(gearPosts)
-      .values({
-        userId: owner.id,
-        title: 'Kept helmet',
-        image: '/objects/images/kept.webp',
-        category: 'Helmet',
-      })
-      .returning();
+    const gear = await createGearPost(t.database.db, owner, {
+      title: 'Kept helmet',
+      image: '/objects/images/kept.webp',
+      category: 'Helmet',
+    });
     const top = async () =>
       (await get(null, '/api/gear/top-rated')).find((g: { id: string }) => g.id === gear.id) ?? null;
     expect(await top()).toBeNull();

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_CHARS_MESSAGE } from '../../contract';
 import { blockedWords, comments, pageViews, posts, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
-import { createAdmin, createUser, type TestUser } from '../test/factories';
+import {
+  createAdmin,
+  createComment,
+  createPost,
+  createUser,
+  injectAs,
+  type TestUser,
+} from '../test/factories';
 import { errorForLog } from './error-handler';
 
 let t: TestApp;
@@ -16,13 +23,9 @@ beforeAll(async () => {
   t = await createTestApp();
   member = await createUser(t.database.db, { username: 'clean_member' });
   admin = await createAdmin(t.database.db);
-  const [p] = await t.database.db.insert(posts).values({ userId: member.id, caption: 'clean' }).returning();
-  postId = p.id;
-  const [c] = await t.database.db
-    .insert(comments)
-    .values({ postId, userId: member.id, content: 'clean comment' })
-    .returning();
-  commentId = c.id;
+  const post = await createPost(t.database.db, member, { caption: 'clean' });
+  postId = post.id;
+  commentId = (await createComment(t.database.db, member, post, { content: 'clean comment' })).id;
 });
 afterAll(() => t.close());
 
@@ -59,10 +62,9 @@ describe('text with control characters is refused with 400, never a 500', () => 
 
   it.each(cases)('%s %s (%s)', async (method, path, field, cookie, payload) => {
     const url = path.replace(':post', postId).replace(':comment', commentId);
-    const res = await t.app.inject({
+    const res = await injectAs(t.app, cookie ? { cookie: cookie() } : null, {
       method: method as 'POST',
       url,
-      headers: cookie ? { cookie: cookie() } : {},
       payload: payload as object,
     });
     expect(res.statusCode).toBe(400);
@@ -77,10 +79,10 @@ describe('text with control characters is refused with 400, never a 500', () => 
       '/api/profile/ab%00cd',
       '/api/posts/feed?before=ab%00cd',
     ]) {
-      const res = await t.app.inject({ url, headers: { cookie: member.cookie } });
+      const res = await injectAs(t.app, member, { url });
       expect(res.statusCode, url).toBe(400);
     }
-    const admins = await t.app.inject({ url: '/api/admin/users?q=ab%00', headers: { cookie: admin.cookie } });
+    const admins = await injectAs(t.app, admin, { url: '/api/admin/users?q=ab%00' });
     expect(admins.statusCode).toBe(400);
   });
 
@@ -95,10 +97,9 @@ describe('text with control characters is refused with 400, never a 500', () => 
   });
 
   it('keeps newlines and tabs', async () => {
-    const res = await t.app.inject({
+    const res = await injectAs(t.app, member, {
       method: 'POST',
       url: '/api/posts',
-      headers: { cookie: member.cookie },
       payload: { caption: 'line one\nline\ttwo' },
     });
     expect(res.statusCode).toBe(201);
@@ -107,24 +108,18 @@ describe('text with control characters is refused with 400, never a 500', () => 
 
 describe('ids and names in paths', () => {
   it('reads ids in any case as the same id: following oneself in upper case is refused', async () => {
-    const res = await t.app.inject({
+    const res = await injectAs(t.app, member, {
       method: 'POST',
       url: `/api/follow/${member.id.toUpperCase()}`,
-      headers: { cookie: member.cookie },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('You cannot follow yourself');
-    const like = await t.app.inject({
+    const like = await injectAs(t.app, admin, {
       method: 'POST',
       url: `/api/posts/${postId.toUpperCase()}/like`,
-      headers: { cookie: admin.cookie },
     });
     expect(like.json()).toEqual({ isLiked: true, likesCount: 1 });
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/api/posts/${postId}/like`,
-      headers: { cookie: admin.cookie },
-    });
+    const again = await injectAs(t.app, admin, { method: 'POST', url: `/api/posts/${postId}/like` });
     expect(again.json()).toEqual({ isLiked: true, likesCount: 1 });
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXTS, AUTH_TEXTS, COMMON_TEXTS } from '../../../contract';
 import { adminGrants, blockedWords, users } from '../../db/schema';
 import { createTestApp, sessionCookie, type TestApp } from '../../test/app';
-import { createAdmin, createUser, registerViaApi } from '../../test/factories';
+import { createAdmin, createUser, injectAs, registerViaApi } from '../../test/factories';
 import { bootstrapAdmins } from '../auth';
 
 let t: TestApp;
@@ -18,9 +18,9 @@ const account = (username: string) => ({
   email: `${username.toLowerCase()}@example.test`,
   password: 'a-strong-pass-123',
 });
-const me = (cookie: string) => t.app.inject({ url: '/api/user', headers: { cookie } });
+const me = (cookie: string) => injectAs(t.app, { cookie }, { url: '/api/user' });
 const rename = (cookie: string, username: string) =>
-  t.app.inject({ method: 'PATCH', url: '/api/profile', headers: { cookie }, payload: { username } });
+  injectAs(t.app, { cookie }, { method: 'PATCH', url: '/api/profile', payload: { username } });
 const roleOf = async (id: string) =>
   (await t.database.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]?.role;
 
@@ -77,9 +77,7 @@ describe('the admin role belongs to an account, never to a name', () => {
     expect(ops.json().role).toBe('admin');
     const cookie = sessionCookie(ops);
     // Another admin exists, so ops may go.
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/user', headers: { cookie } })).statusCode).toBe(
-      204,
-    );
+    expect((await injectAs(t.app, { cookie }, { method: 'DELETE', url: '/api/user' })).statusCode).toBe(204);
     const again = await registerViaApi(t.app, account('ops'));
     expect(again.statusCode).toBe(409);
     const [grant] = await t.database.db.select().from(adminGrants).where(eq(adminGrants.name, 'ops'));
@@ -89,10 +87,9 @@ describe('the admin role belongs to an account, never to a name', () => {
 
 describe('Manage Admins: PATCH /api/admin/users/:id/role and GET /api/admin/users', () => {
   const setRole = (cookie: string | null, id: string, role: string) =>
-    t.app.inject({
+    injectAs(t.app, cookie ? { cookie } : null, {
       method: 'PATCH',
       url: `/api/admin/users/${id}/role`,
-      headers: cookie ? { cookie } : {},
       payload: { role },
     });
 
@@ -104,31 +101,22 @@ describe('Manage Admins: PATCH /api/admin/users/:id/role and GET /api/admin/user
     expect(grant.json()).toMatchObject({ id: player.id, username: 'promoted_player', role: 'admin' });
     expect((await me(player.cookie)).json().role).toBe('admin');
     // The new admin can use the admin routes at once.
-    expect(
-      (await t.app.inject({ url: '/api/admin/blocked-words', headers: { cookie: player.cookie } }))
-        .statusCode,
-    ).toBe(200);
+    expect((await injectAs(t.app, player, { url: '/api/admin/blocked-words' })).statusCode).toBe(200);
 
-    const found = await t.app.inject({
-      url: '/api/admin/users?q=PROMOTED',
-      headers: { cookie: admin.cookie },
-    });
+    const found = await injectAs(t.app, admin, { url: '/api/admin/users?q=PROMOTED' });
     expect(found.statusCode).toBe(200);
     expect(found.headers['cache-control']).toBe('no-store');
     expect(found.json()).toEqual([
       { id: player.id, username: 'promoted_player', avatar: null, role: 'admin' },
     ]);
-    const listed = await t.app.inject({ url: '/api/admin/users', headers: { cookie: admin.cookie } });
+    const listed = await injectAs(t.app, admin, { url: '/api/admin/users' });
     expect(listed.json().every((u: { role: string }) => u.role === 'admin')).toBe(true);
     expect(listed.json().map((u: { id: string }) => u.id)).toContain(player.id);
 
     const revoke = await setRole(admin.cookie, player.id, 'user');
     expect(revoke.statusCode).toBe(200);
     expect((await me(player.cookie)).json().role).toBe('user');
-    expect(
-      (await t.app.inject({ url: '/api/admin/blocked-words', headers: { cookie: player.cookie } }))
-        .statusCode,
-    ).toBe(403);
+    expect((await injectAs(t.app, player, { url: '/api/admin/blocked-words' })).statusCode).toBe(403);
   });
 
   it('answers 404 for an unknown account and 400 for a bad role', async () => {
@@ -146,9 +134,7 @@ describe('Manage Admins: PATCH /api/admin/users/:id/role and GET /api/admin/user
     const target = await createUser(t.database.db);
     expect((await setRole(member.cookie, member.id, 'admin')).statusCode).toBe(403);
     expect((await setRole(null, target.id, 'admin')).statusCode).toBe(401);
-    expect(
-      (await t.app.inject({ url: '/api/admin/users', headers: { cookie: member.cookie } })).statusCode,
-    ).toBe(403);
+    expect((await injectAs(t.app, member, { url: '/api/admin/users' })).statusCode).toBe(403);
     expect(await roleOf(member.id)).toBe('user');
     expect(await roleOf(target.id)).toBe('user');
   });
@@ -157,10 +143,9 @@ describe('Manage Admins: PATCH /api/admin/users/:id/role and GET /api/admin/user
     const solo = await createTestApp({ config: { adminUsernames: [] } });
     try {
       const a = await createAdmin(solo.database.db);
-      const self = await solo.app.inject({
+      const self = await injectAs(solo.app, a, {
         method: 'PATCH',
         url: `/api/admin/users/${a.id}/role`,
-        headers: { cookie: a.cookie },
         payload: { role: 'user' },
       });
       expect(self.statusCode).toBe(409);
@@ -168,16 +153,14 @@ describe('Manage Admins: PATCH /api/admin/users/:id/role and GET /api/admin/user
 
       const b = await createAdmin(solo.database.db);
       const both = await Promise.all([
-        solo.app.inject({
+        injectAs(solo.app, a, {
           method: 'PATCH',
           url: `/api/admin/users/${b.id}/role`,
-          headers: { cookie: a.cookie },
           payload: { role: 'user' },
         }),
-        solo.app.inject({
+        injectAs(solo.app, b, {
           method: 'PATCH',
           url: `/api/admin/users/${a.id}/role`,
-          headers: { cookie: b.cookie },
           payload: { role: 'user' },
         }),
       ]);
@@ -203,15 +186,14 @@ describe('guards belong to routes, not to URL spellings', () => {
       '/api/%41dmin/blocked-words'.replace('%41', '%61'),
     ]) {
       expect((await t.app.inject({ url })).statusCode, url).toBe(401);
-      expect((await t.app.inject({ url, headers: { cookie: member.cookie } })).statusCode, url).toBe(403);
-      const ok = await t.app.inject({ url, headers: { cookie: admin.cookie } });
+      expect((await injectAs(t.app, member, { url })).statusCode, url).toBe(403);
+      const ok = await injectAs(t.app, admin, { url });
       expect(ok.statusCode, url).toBe(200);
       expect(ok.json().map((w: { word: string }) => w.word)).toContain('encodedword');
     }
-    const post = await t.app.inject({
+    const post = await injectAs(t.app, member, {
       method: 'POST',
       url: '/api/%61dmin/blocked-words',
-      headers: { cookie: member.cookie },
       payload: { word: 'sneaky' },
     });
     expect(post.statusCode).toBe(403);
@@ -224,10 +206,10 @@ describe('guards belong to routes, not to URL spellings', () => {
     const u = await createUser(t.database.db);
     for (const url of ['/api/logout', '/%61pi/logout', '/api/%6cogout']) {
       for (const origin of ['https://evil.example', 'null']) {
-        const res = await t.app.inject({
+        const res = await injectAs(t.app, u, {
           method: 'POST',
           url,
-          headers: { cookie: u.cookie, origin, host: 'localhost:5000' },
+          headers: { origin, host: 'localhost:5000' },
         });
         expect(res.statusCode, `${url} ${origin}`).toBe(403);
         expect(res.json()).toEqual({ message: COMMON_TEXTS.crossSite });
@@ -235,10 +217,10 @@ describe('guards belong to routes, not to URL spellings', () => {
     }
     expect((await me(u.cookie)).statusCode).toBe(200);
     // Our own origin passes.
-    const own = await t.app.inject({
+    const own = await injectAs(t.app, u, {
       method: 'POST',
       url: '/%61pi/logout',
-      headers: { cookie: u.cookie, origin: 'http://localhost:5000', host: 'localhost:5000' },
+      headers: { origin: 'http://localhost:5000', host: 'localhost:5000' },
     });
     expect(own.statusCode).toBe(204);
     expect((await me(u.cookie)).statusCode).toBe(401);
@@ -246,16 +228,16 @@ describe('guards belong to routes, not to URL spellings', () => {
 
   it('JSON-only holds on encoded paths, and the current user is read on them', async () => {
     const u = await createUser(t.database.db);
-    const form = await t.app.inject({
+    const form = await injectAs(t.app, u, {
       method: 'PATCH',
       url: '/%61pi/profile',
-      headers: { cookie: u.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: 'bio=hacked',
     });
     expect(form.statusCode).toBe(415);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, u.id));
     expect(row.bio).toBeNull();
-    const encodedMe = await t.app.inject({ url: '/%61pi/user', headers: { cookie: u.cookie } });
+    const encodedMe = await injectAs(t.app, u, { url: '/%61pi/user' });
     expect(encodedMe.statusCode).toBe(200);
     expect(encodedMe.json().id).toBe(u.id);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageViews, sessions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser } from '../../test/factories';
+import { createUser, injectAs } from '../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,12 +20,11 @@ describe('POST /api/analytics/page-view', () => {
     expect(first.statusCode).toBe(204);
     const aid = first.cookies.find((c) => c.name === 'aid');
     expect(aid?.httpOnly).toBe(true);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/analytics/page-view',
-      payload: { path: '/teams' },
-      headers: { cookie: `aid=${aid!.value}` },
-    });
+    await injectAs(
+      t.app,
+      { cookie: `aid=${aid!.value}` },
+      { method: 'POST', url: '/api/analytics/page-view', payload: { path: '/teams' } },
+    );
     const s = await t.database.db.select().from(sessions);
     expect(s).toHaveLength(1);
     expect(s[0]).toMatchObject({ userId: null, device: 'mobile', referrer: 'https://search.example' });
@@ -36,11 +35,10 @@ describe('POST /api/analytics/page-view', () => {
 
   it('links a signed-in user and refuses bad paths', async () => {
     const u = await createUser(t.database.db);
-    const res = await t.app.inject({
+    const res = await injectAs(t.app, u, {
       method: 'POST',
       url: '/api/analytics/page-view',
       payload: { path: '/settings' },
-      headers: { cookie: u.cookie },
     });
     expect(res.statusCode).toBe(204);
     const s = await t.database.db.select().from(sessions);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TEXTS } from '../../../contract';
 import { pageViews, postEvents, searchEvents, sessions } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createPost, createUser, type TestUser } from '../../test/factories';
+import { createAdmin, createPost, createUser, injectAs, type TestUser } from '../../test/factories';
 import { analyticsWindow } from './report';
 import { ReportCache } from './report-cache';
 
@@ -64,8 +64,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const report = (url: string, user: TestUser | null = admin) =>
-  t.app.inject({ url, headers: user ? { cookie: user.cookie } : {} });
+const report = (url: string, user: TestUser | null = admin) => injectAs(t.app, user, { url });
 
 describe('GET /api/admin/analytics', () => {
   it('counts exactly over 7 days by default: rows just outside the range are left out', async () => {
@@ -193,8 +192,7 @@ describe('the report cache', () => {
     try {
       const boss = await createAdmin(cached.database.db);
       const read = async () =>
-        (await cached.app.inject({ url: '/api/admin/analytics', headers: { cookie: boss.cookie } })).json()
-          .totalSessions;
+        (await injectAs(cached.app, boss, { url: '/api/admin/analytics' })).json().totalSessions;
       expect(await read()).toBe(0);
       await cached.database.db.insert(sessions).values({ sessionId: 'late' });
       expect(await read()).toBe(0);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, products, searchEvents } from '../../db/schema';
+import { searchEvents } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createEvent, createProduct, createUser, injectAs, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let me: TestUser;
@@ -10,16 +10,18 @@ beforeAll(async () => {
   me = await createUser(t.database.db, { username: 'searcher' });
   await createUser(t.database.db, { username: 'GhostSniper' });
   await createUser(t.database.db, { username: 'ghost_medic' });
-  await t.database.db
-    .insert(events)
-    .values({ title: 'Operation Ghost Town', date: new Date(), location: 'Austin, TX' });
-  await t.database.db.insert(products).values({ title: 'Tokyo Marui Hi-Capa', brand: 'TM' });
+  await createEvent(t.database.db, {
+    title: 'Operation Ghost Town',
+    date: new Date(),
+    location: 'Austin, TX',
+  });
+  await createProduct(t.database.db, { title: 'Tokyo Marui Hi-Capa', brand: 'TM' });
 });
 afterAll(() => t.close());
 
 describe('search endpoints', () => {
   it('match case-insensitive substrings and answer the spec shapes', async () => {
-    const users = await t.app.inject({ url: '/api/users/search?q=GHOST', headers: { cookie: me.cookie } });
+    const users = await injectAs(t.app, me, { url: '/api/users/search?q=GHOST' });
     expect(users.statusCode).toBe(200);
     expect(
       users
@@ -46,7 +48,7 @@ describe('search endpoints', () => {
   });
 
   it('record each search with its result count and user', async () => {
-    await t.app.inject({ url: '/api/users/search?q=sniper', headers: { cookie: me.cookie } });
+    await injectAs(t.app, me, { url: '/api/users/search?q=sniper' });
     const rows = await t.database.db.select().from(searchEvents);
     const row = rows.find((r) => r.query === 'sniper');
     expect(row).toMatchObject({ resultsCount: 1, userId: me.id });

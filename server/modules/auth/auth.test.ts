@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, posts, teamMembers, teams, userSessions, users } from '../../db/schema';
 import { createTestApp, sessionCookie, type TestApp } from '../../test/app';
-import { createUser, registerViaApi, TEST_PASSWORD } from '../../test/factories';
+import {
+  createFollow,
+  createPost,
+  createTeam,
+  createUser,
+  injectAs,
+  registerViaApi,
+  TEST_PASSWORD,
+} from '../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,7 +31,7 @@ describe('POST /api/register', () => {
     const cookie = res.cookies.find((c) => c.name === 'sid');
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
-    const me = await t.app.inject({ url: '/api/user', headers: { cookie: sessionCookie(res) } });
+    const me = await injectAs(t.app, { cookie: sessionCookie(res) }, { url: '/api/user' });
     expect(me.statusCode).toBe(200);
     expect(me.json().username).toBe('rookie');
     const [row] = await t.database.db.select().from(users).where(eq(users.username, 'rookie'));
@@ -125,9 +133,9 @@ describe('POST /api/login and /api/logout', () => {
 
   it('logout revokes the session on the server', async () => {
     const u = await createUser(t.database.db);
-    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: u.cookie } });
+    const out = await injectAs(t.app, u, { method: 'POST', url: '/api/logout' });
     expect(out.statusCode).toBe(204);
-    const me = await t.app.inject({ url: '/api/user', headers: { cookie: u.cookie } });
+    const me = await injectAs(t.app, u, { url: '/api/user' });
     expect(me.statusCode).toBe(401);
     const left = await t.database.db.select().from(userSessions).where(eq(userSessions.userId, u.id));
     expect(left).toHaveLength(0);
@@ -137,7 +145,7 @@ describe('POST /api/login and /api/logout', () => {
     const anon = await t.app.inject({ url: '/api/user' });
     expect(anon.statusCode).toBe(401);
     expect(anon.json()).toEqual({ message: 'Not signed in' });
-    const forged = await t.app.inject({ url: '/api/user', headers: { cookie: 'sid=forged' } });
+    const forged = await injectAs(t.app, { cookie: 'sid=forged' }, { url: '/api/user' });
     expect(forged.statusCode).toBe(401);
   });
 
@@ -157,13 +165,13 @@ describe('POST /api/login and /api/logout', () => {
     });
     expect(text.statusCode).toBe(415);
     const u = await createUser(t.database.db);
-    const cross = await t.app.inject({
+    const cross = await injectAs(t.app, u, {
       method: 'DELETE',
       url: '/api/user',
-      headers: { cookie: u.cookie, origin: 'https://evil.example', host: 'localhost:5000' },
+      headers: { origin: 'https://evil.example', host: 'localhost:5000' },
     });
     expect(cross.statusCode).toBe(403);
-    const still = await t.app.inject({ url: '/api/user', headers: { cookie: u.cookie } });
+    const still = await injectAs(t.app, u, { url: '/api/user' });
     expect(still.statusCode).toBe(200);
   });
 
@@ -192,19 +200,12 @@ describe('DELETE /api/user', () => {
     const db = t.database.db;
     const leaving = await createUser(db);
     const other = await createUser(db);
-    await db.insert(follows).values([
-      { followerId: leaving.id, followingId: other.id },
-      { followerId: other.id, followingId: leaving.id },
-    ]);
-    await db.insert(posts).values({ userId: leaving.id, caption: 'bye' });
-    const [team] = await db.insert(teams).values({ name: 'Leavers', createdBy: leaving.id }).returning();
-    await db.insert(teamMembers).values({ teamId: team.id, userId: leaving.id, role: 'leader' });
+    await createFollow(db, leaving, other);
+    await createFollow(db, other, leaving);
+    await createPost(db, leaving, { caption: 'bye' });
+    const team = await createTeam(db, leaving, { name: 'Leavers' });
 
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/user',
-      headers: { cookie: leaving.cookie },
-    });
+    const res = await injectAs(t.app, leaving, { method: 'DELETE', url: '/api/user' });
     expect(res.statusCode).toBe(204);
     expect(await db.select().from(users).where(eq(users.id, leaving.id))).toHaveLength(0);
     expect(await db.select().from(posts).where(eq(posts.userId, leaving.id))).toHaveLength(0);
@@ -214,7 +215,7 @@ describe('DELETE /api/user', () => {
     expect(await db.select().from(userSessions).where(eq(userSessions.userId, leaving.id))).toHaveLength(0);
     const [kept] = await db.select().from(teams).where(eq(teams.id, team.id));
     expect(kept.createdBy).toBeNull();
-    const me = await t.app.inject({ url: '/api/user', headers: { cookie: leaving.cookie } });
+    const me = await injectAs(t.app, leaving, { url: '/api/user' });
     expect(me.statusCode).toBe(401);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_TEXTS } from '../../../contract';
 import { userSessions, users } from '../../db/schema';
 import { createTestApp, sessionCookie, type TestApp } from '../../test/app';
-import { createUser, registerViaApi, TEST_PASSWORD } from '../../test/factories';
+import { createUser, injectAs, registerViaApi, TEST_PASSWORD } from '../../test/factories';
 import { createSession, hashToken, SESSION_MAX_AGE_MS, SESSION_TTL_MS, slidingExpiry } from './sessions';
 
 let t: TestApp;
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const me = (cookie: string) => t.app.inject({ url: '/api/user', headers: { cookie } });
+const me = (cookie: string) => injectAs(t.app, { cookie }, { url: '/api/user' });
 const login = (username: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
 const DAY = 24 * 60 * 60 * 1000;
@@ -28,14 +28,13 @@ describe('answers with personal data are not stored by caches', () => {
     const cookie = sessionCookie(reg);
     expect((await me(cookie)).headers['cache-control']).toBe('no-store');
     expect((await login('private_pat', 'a-strong-pass-123')).headers['cache-control']).toBe('no-store');
-    const patch = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/profile',
-      headers: { cookie },
-      payload: { bio: 'hi' },
-    });
+    const patch = await injectAs(
+      t.app,
+      { cookie },
+      { method: 'PATCH', url: '/api/profile', payload: { bio: 'hi' } },
+    );
     expect(patch.headers['cache-control']).toBe('no-store');
-    const own = await t.app.inject({ url: '/api/profile/private_pat', headers: { cookie } });
+    const own = await injectAs(t.app, { cookie }, { url: '/api/profile/private_pat' });
     expect(own.json().email).toBe('pat@example.test');
     expect(own.headers['cache-control']).toBe('no-store');
     // Someone else's profile carries no email and may be cached.
@@ -68,12 +67,11 @@ describe('sessions have an absolute lifetime', () => {
 
 describe('POST /api/user/password', () => {
   const change = (cookie: string, currentPassword: string, newPassword: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/user/password',
-      headers: { cookie },
-      payload: { currentPassword, newPassword },
-    });
+    injectAs(
+      t.app,
+      { cookie },
+      { method: 'POST', url: '/api/user/password', payload: { currentPassword, newPassword } },
+    );
 
   it('refuses a wrong current password (400 on the field) and a common new one; nothing changes', async () => {
     const u = await createUser(t.database.db);
@@ -113,11 +111,7 @@ describe('POST /api/user/sessions/revoke-others', () => {
     const u = await createUser(t.database.db);
     const stranger = await createUser(t.database.db);
     const phone = `sid=${await createSession(t.database.db, u.id)}`;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/sessions/revoke-others',
-      headers: { cookie: u.cookie },
-    });
+    const res = await injectAs(t.app, u, { method: 'POST', url: '/api/user/sessions/revoke-others' });
     expect(res.statusCode).toBe(204);
     expect((await me(u.cookie)).statusCode).toBe(200);
     expect((await me(phone)).statusCode).toBe(401);

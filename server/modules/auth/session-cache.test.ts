@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSessions } from '../../db/schema';
 import { createTestApp, sessionCookie, type TestApp } from '../../test/app';
-import { registerViaApi, TEST_PASSWORD } from '../../test/factories';
+import { injectAs, registerViaApi, TEST_PASSWORD } from '../../test/factories';
 import { SessionCache } from './session-cache';
 
 const aUser = (id: string) => ({ id, username: id }) as never;
@@ -55,7 +55,7 @@ describe('sessions resolved through the cache', () => {
   });
   afterAll(() => t.close());
 
-  const me = (cookie: string) => t.app.inject({ url: '/api/user', headers: { cookie } });
+  const me = (cookie: string) => injectAs(t.app, { cookie }, { url: '/api/user' });
 
   it('spares the session query for a few seconds (a row deleted behind its back still answers)', async () => {
     const cookie = sessionCookie(await registerViaApi(t.app, account('cached_one')));
@@ -67,19 +67,18 @@ describe('sessions resolved through the cache', () => {
   it('forgets a session at logout at once', async () => {
     const cookie = sessionCookie(await registerViaApi(t.app, account('cached_two')));
     expect((await me(cookie)).statusCode).toBe(200);
-    await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    await injectAs(t.app, { cookie }, { method: 'POST', url: '/api/logout' });
     expect((await me(cookie)).statusCode).toBe(401);
   });
 
   it('answers the new profile at once after an update', async () => {
     const cookie = sessionCookie(await registerViaApi(t.app, account('cached_three')));
     expect((await me(cookie)).json().username).toBe('cached_three');
-    const patch = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/profile',
-      headers: { cookie },
-      payload: { username: 'renamed_three', bio: 'new bio' },
-    });
+    const patch = await injectAs(
+      t.app,
+      { cookie },
+      { method: 'PATCH', url: '/api/profile', payload: { username: 'renamed_three', bio: 'new bio' } },
+    );
     expect(patch.statusCode).toBe(200);
     expect((await me(cookie)).json()).toMatchObject({ username: 'renamed_three', bio: 'new bio' });
   });
@@ -88,9 +87,7 @@ describe('sessions resolved through the cache', () => {
     const res = await registerViaApi(t.app, account('cached_four'));
     const cookie = sessionCookie(res);
     expect((await me(cookie)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/user', headers: { cookie } })).statusCode).toBe(
-      204,
-    );
+    expect((await injectAs(t.app, { cookie }, { method: 'DELETE', url: '/api/user' })).statusCode).toBe(204);
     expect((await me(cookie)).statusCode).toBe(401);
     const left = await t.database.db
       .select()

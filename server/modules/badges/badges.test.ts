@@ -1,12 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UserBadgesAnswer } from '../../../contract';
 import type { Db } from '../../db/client';
-import { eventRegistrations, gearPosts, gearRatings, posts, userBadges } from '../../db/schema';
+import { eventRegistrations, posts, userBadges } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
   createEvent,
+  createGearPost,
+  createGearRating,
   createPost,
   createRegistration,
   createTeam,
@@ -55,20 +56,6 @@ const register = (user: TestUser, eventId: string) =>
 async function seedPosts(database: Db, user: { id: string }, n: number, daysAgo = n + 1) {
   for (let i = 0; i < n; i++)
     await createPost(database, user, { createdAt: new Date(Date.now() - (daysAgo - i) * DAY) });
-}
-
-async function createGear(user: { id: string }, values: Partial<typeof gearPosts.$inferInsert> = {}) {
-  const [row] = await db()
-    .insert(gearPosts)
-    .values({
-      userId: user.id,
-      title: `Gear ${randomBytes(3).toString('hex')}`,
-      image: '/objects/gear.webp',
-      category: 'Rifle',
-      ...values,
-    })
-    .returning();
-  return row;
 }
 
 const getBadges = (userId: string, viewer: TestUser | null = null) =>
@@ -144,19 +131,14 @@ describe('awards as things happen', () => {
     const [owner, rater] = [await createUser(db()), await createUser(db())];
     await awardBadges(db(), owner.id, 'gear-upload');
     expect(await badgeIds(owner)).toEqual([]);
-    await createGear(owner);
+    await createGearPost(db(), owner);
     await awardBadges(db(), owner.id, 'gear-upload');
     expect(await badgeIds(owner)).toEqual(['first-gear']);
 
-    for (let i = 0; i < 24; i++)
-      await db()
-        .insert(gearRatings)
-        .values({ gearPostId: (await createGear(owner)).id, userId: rater.id, rating: 4 });
+    for (let i = 0; i < 24; i++) await createGearRating(db(), await createGearPost(db(), owner), rater, 4);
     await awardBadges(db(), rater.id, 'rating-given');
     expect(await badgeIds(rater)).toEqual([]);
-    await db()
-      .insert(gearRatings)
-      .values({ gearPostId: (await createGear(owner)).id, userId: rater.id, rating: 4 });
+    await createGearRating(db(), await createGearPost(db(), owner), rater, 4);
     await awardBadges(db(), rater.id, 'rating-given');
     expect(await badgeIds(rater)).toEqual(['ratings-25']);
   });
@@ -170,7 +152,7 @@ describe('awards as things happen', () => {
     ];
     for (const [averageRating, totalRatings, earns] of cases) {
       const owner = await createUser(db());
-      await createGear(owner, { averageRating, totalRatings });
+      await createGearPost(db(), owner, { averageRating, totalRatings });
       await awardBadges(db(), owner.id, 'gear-rated');
       expect(await badgeIds(owner), `${averageRating} from ${totalRatings}`).toEqual(
         earns ? ['top-rated-gear'] : [],
@@ -225,7 +207,7 @@ describe('never twice, kept when the reason goes', () => {
     const u = await createUser(db());
     await createPost(db(), u);
     await createTeam(db(), u);
-    await createGear(u, { averageRating: 5, totalRatings: 5 });
+    await createGearPost(db(), u, { averageRating: 5, totalRatings: 5 });
     const triggers = ['post', 'team', 'gear-upload', 'gear-rated'] as const;
     await Promise.all(Array.from({ length: 24 }, (_, i) => awardBadges(db(), u.id, triggers[i % 4])));
     const list = await db().select().from(userBadges).where(eq(userBadges.userId, u.id));
@@ -302,21 +284,11 @@ describe('backfill', () => {
     for (let i = 0; i < 5; i++) events.push(await createRegistration(db(), u, await createEvent(db())));
     const team = await createTeam(db(), u);
     // Five ratings of 4 and 5 (the counters kept by the gear_ratings trigger): an average of 4.6.
-    const gear = await createGear(u);
+    const gear = await createGearPost(db(), u);
     const fans = [];
-    for (const rating of [5, 4, 5, 4, 5]) {
-      const fan = await createUser(db());
-      fans.push(
-        (
-          await db().insert(gearRatings).values({ gearPostId: gear.id, userId: fan.id, rating }).returning()
-        )[0],
-      );
-    }
+    for (const rating of [5, 4, 5, 4, 5]) fans.push(await createGearRating(db(), gear, null, rating));
     const rater = await createUser(db());
-    for (let i = 0; i < 25; i++)
-      await db()
-        .insert(gearRatings)
-        .values({ gearPostId: (await createGear(u)).id, userId: rater.id, rating: 5 });
+    for (let i = 0; i < 25; i++) await createGearRating(db(), await createGearPost(db(), u), rater, 5);
 
     const awarded = await backfillBadges(db());
     expect(awarded).toBeGreaterThanOrEqual(10);

@@ -4,7 +4,14 @@ import { productJoules } from '../../../contract';
 import { rows } from '../../db/rows';
 import { productPriceHistory, productSources, products } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createUser, injectAs, type TestUser } from '../../test/factories';
+import {
+  createAdmin,
+  createOffer,
+  createProduct,
+  createUser,
+  injectAs,
+  type TestUser,
+} from '../../test/factories';
 import { markThirtyDayLows, writeOffer } from './service';
 
 let t: TestApp;
@@ -21,50 +28,30 @@ const db = () => t.database.db;
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);
 
-async function makeProduct(overrides: Partial<typeof products.$inferInsert> = {}) {
-  const [row] = await db()
-    .insert(products)
-    .values({ title: 'Krytac Trident MkII CRB', brand: 'Krytac', category: 'Rifle', fps: 370, ...overrides })
-    .returning();
-  return row;
-}
-
-async function makeOffer(
+/** An offer of `vendor` for the product, with its price history given as [days ago, price, in stock?]. */
+const makeOffer = (
   productId: string,
   vendor: string,
   price: string,
-  opts: { currency?: 'CAD' | 'USD'; inStock?: boolean; history?: [number, string, boolean?][] } = {},
-) {
-  const [row] = await db()
-    .insert(productSources)
-    .values({
-      productId,
-      vendor,
-      price,
-      currency: opts.currency ?? 'USD',
-      inStock: opts.inStock ?? true,
-      url: `https://${vendor.toLowerCase().replace(/\W+/g, '')}.example.com/p`,
-    })
-    .returning();
-  for (const [days, p, inStock] of opts.history ?? [])
-    await db()
-      .insert(productPriceHistory)
-      .values({
-        sourceId: row.id,
-        price: p,
-        currency: row.currency,
-        inStock: inStock ?? true,
-        recordedAt: ago(days),
-      });
-  return row;
-}
+  {
+    history,
+    ...opts
+  }: { currency?: 'CAD' | 'USD'; inStock?: boolean; history?: [number, string, boolean?][] } = {},
+) =>
+  createOffer(db(), {
+    productId,
+    vendor,
+    price,
+    ...opts,
+    history: history?.map(([days, p, inStock]) => ({ price: p, recordedAt: ago(days), inStock })),
+  });
 
 const historyCount = async () =>
   (await rows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM product_price_history`))[0].n;
 
 describe('GET /api/products/{id}', () => {
   it('answers the product with its specifications, joules at 0.20 g, and offers in stock first, lowest price first', async () => {
-    const p = await makeProduct({ weight: '2.9 kg', material: 'Aluminium', magazineCapacity: 150 });
+    const p = await createProduct(db(), { weight: '2.9 kg', material: 'Aluminium', magazineCapacity: 150 });
     await makeOffer(p.id, 'Pacific Gear', '449.95', { currency: 'USD', inStock: false });
     await makeOffer(p.id, 'Northbound', '579.99', { currency: 'CAD' });
     await makeOffer(p.id, 'Coastline', '589.00', { currency: 'CAD' });
@@ -116,7 +103,7 @@ describe('GET /api/products/{id}', () => {
   });
 
   it('marks the lowest in-stock offer of each currency, ties included, and none in a currency sold out', async () => {
-    const p = await makeProduct({ title: 'Lowest Mark Rifle' });
+    const p = await createProduct(db(), { title: 'Lowest Mark Rifle' });
     await makeOffer(p.id, 'Cheap Sold Out', '90.00', { currency: 'USD', inStock: false });
     await makeOffer(p.id, 'Tie A', '100.00', { currency: 'USD' });
     await makeOffer(p.id, 'Tie B', '100.00', { currency: 'USD' });
@@ -145,7 +132,7 @@ describe('GET /api/products/{id}', () => {
   });
 
   it('carries each offer history and marks the lowest price of the last 30 days', async () => {
-    const p = await makeProduct({ title: 'G&G CM16 Raider 2.0', brand: 'G&G', fps: null });
+    const p = await createProduct(db(), { title: 'G&G CM16 Raider 2.0', brand: 'G&G', fps: null });
     const o = await makeOffer(p.id, 'Red River', '249.99', {
       currency: 'CAD',
       history: [
@@ -185,7 +172,7 @@ describe('GET /api/products/{id}', () => {
   });
 
   it('keeps the header search answer', async () => {
-    await makeProduct({ title: 'Tokyo Marui Hi-Capa 5.1' });
+    await createProduct(db(), { title: 'Tokyo Marui Hi-Capa 5.1' });
     const res = await injectAs(t.app, null, { url: '/api/products?search=hi-capa' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ products: [{ id: expect.any(String), name: 'Tokyo Marui Hi-Capa 5.1' }] });
@@ -236,7 +223,7 @@ describe('markThirtyDayLows', () => {
 
 describe('writeOffer (price history)', () => {
   it('adds a history row when the offer is added, and when its price or stock changes; none when unchanged', async () => {
-    const p = await makeProduct({ title: 'History Rifle' });
+    const p = await createProduct(db(), { title: 'History Rifle' });
     const before = await historyCount();
     const offer = {
       productId: p.id,
@@ -350,8 +337,8 @@ describe('Manage Catalog: products', () => {
   });
 
   it("counts each product's own offers in the list (not 0 for a product with three)", async () => {
-    const three = await makeProduct({ title: 'Zeta Count Three', brand: 'CountBrand' });
-    const none = await makeProduct({ title: 'Zeta Count None', brand: 'CountBrand' });
+    const three = await createProduct(db(), { title: 'Zeta Count Three', brand: 'CountBrand' });
+    const none = await createProduct(db(), { title: 'Zeta Count None', brand: 'CountBrand' });
     await makeOffer(three.id, 'Alpha', '100.00');
     await makeOffer(three.id, 'Bravo', '110.00', { currency: 'CAD' });
     await makeOffer(three.id, 'Charlie', '120.00', { inStock: false });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rows } from '../../db/rows';
 import { productPriceHistory, productSources, products } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, injectAs, type TestUser } from '../../test/factories';
+import { createAdmin, createOffer, createProduct, injectAs, type TestUser } from '../../test/factories';
 import { modelKey, parsePriceList } from './import';
 
 /**
@@ -49,30 +49,18 @@ let existingOffer: string;
 
 beforeEach(async () => {
   await db().delete(products);
-  const [a, b] = await db()
-    .insert(products)
-    .values([
-      { title: 'Krytac Trident MkII CRB', brand: 'Krytac', category: 'Rifle', fps: 370 },
-      { title: 'G&G CM16 Raider 2.0', brand: 'G&G', category: 'Rifle', fps: 330 },
-      { title: 'Krytac Kriss Vector', brand: 'Krytac', category: 'SMG', fps: 350 },
-    ])
-    .returning();
-  krytac = a.id;
-  raider = b.id;
-  const [o] = await db()
-    .insert(productSources)
-    .values({
-      productId: raider,
-      vendor: 'Red River Airsoft',
-      price: '269.99',
-      currency: 'CAD',
-      url: 'https://rr.example.com/raider',
-    })
-    .returning();
-  existingOffer = o.id;
-  await db()
-    .insert(productPriceHistory)
-    .values({ sourceId: o.id, price: '269.99', currency: 'CAD', inStock: true });
+  krytac = (await createProduct(db())).id;
+  raider = (await createProduct(db(), { title: 'G&G CM16 Raider 2.0', brand: 'G&G', fps: 330 })).id;
+  await createProduct(db(), { title: 'Krytac Kriss Vector', category: 'SMG', fps: 350 });
+  const offer = await createOffer(db(), {
+    productId: raider,
+    vendor: 'Red River Airsoft',
+    price: '269.99',
+    currency: 'CAD',
+    url: 'https://rr.example.com/raider',
+    history: [{ price: '269.99' }],
+  });
+  existingOffer = offer.id;
 });
 
 const HEADER = 'vendor,brand,model,price,currency,url,in stock';

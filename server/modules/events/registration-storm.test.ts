@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRegistrations, events, userSessions, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createEvent } from '../../test/factories';
+import { createEvent, injectAs } from '../../test/factories';
 
 /**
  * 1,000 registrations arriving at once for an event of capacity 100 (issue 10): exactly 100
@@ -47,13 +47,7 @@ describe('registration storm', () => {
     const db = t.database.db;
     const e = await createEvent(db, { capacity: CAPACITY });
     const answers = await Promise.all(
-      cookies.map((c) =>
-        t.app.inject({
-          method: 'POST',
-          url: `/api/events/${e.id}/registration`,
-          headers: { cookie: c.cookie },
-        }),
-      ),
+      cookies.map((c) => injectAs(t.app, c, { method: 'POST', url: `/api/events/${e.id}/registration` })),
     );
     expect(answers.filter((a) => a.statusCode !== 200).map((a) => a.body)).toEqual([]);
 
@@ -87,29 +81,15 @@ describe('registration storm', () => {
     const e = await createEvent(db, { capacity: 10 });
     const first = cookies.slice(0, 40);
     for (const c of first)
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/events/${e.id}/registration`,
-        headers: { cookie: c.cookie },
-      });
+      await injectAs(t.app, c, { method: 'POST', url: `/api/events/${e.id}/registration` });
     // 10 registered cancel while 40 newcomers arrive.
     const leaving = first.slice(0, 10);
     const arriving = cookies.slice(40, 80);
     await Promise.all([
       ...leaving.map((c) =>
-        t.app.inject({
-          method: 'DELETE',
-          url: `/api/events/${e.id}/registration`,
-          headers: { cookie: c.cookie },
-        }),
+        injectAs(t.app, c, { method: 'DELETE', url: `/api/events/${e.id}/registration` }),
       ),
-      ...arriving.map((c) =>
-        t.app.inject({
-          method: 'POST',
-          url: `/api/events/${e.id}/registration`,
-          headers: { cookie: c.cookie },
-        }),
-      ),
+      ...arriving.map((c) => injectAs(t.app, c, { method: 'POST', url: `/api/events/${e.id}/registration` })),
     ]);
     const [row] = await db.select().from(events).where(eq(events.id, e.id));
     const regs = await db

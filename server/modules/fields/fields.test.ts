@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RULE_PRESETS } from '../../../contract';
 import { cityOfAddress, fieldEventPlace, mapTilesConfig, tileOrigin } from '../../../contract/fields';
-import type { Db } from '../../db/client';
 import { events, fieldRatings, fields } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createEvent, createUser, injectAs, type TestUser } from '../../test/factories';
+import {
+  createAdmin,
+  createEvent,
+  createField,
+  createUser,
+  injectAs,
+  type TestUser,
+} from '../../test/factories';
 import { weightedRating } from './rating';
 
 let t: TestApp;
@@ -28,21 +34,6 @@ const clear = async () => {
   await db().delete(events);
   await db().delete(fields);
 };
-
-async function createField(database: Db, overrides: Partial<typeof fields.$inferInsert> = {}) {
-  const [row] = await database
-    .insert(fields)
-    .values({
-      name: 'Field',
-      type: 'Outdoor woodland',
-      address: '1 Forest Rd, Abbotsford, BC V2S 4N1',
-      lat: 49.05,
-      lng: -122.3,
-      ...overrides,
-    })
-    .returning();
-  return row;
-}
 
 const names = (list: { name: string }[]) => list.map((f) => f.name);
 const rate = (user: TestUser | null, id: string, rating: unknown) =>

@@ -5,7 +5,14 @@ import { GEAR_TEXTS } from '../../../contract';
 import { rows } from '../../db/rows';
 import { gearPosts, gearRatingStats, gearRatings, images, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createUser, injectAs, type TestUser } from '../../test/factories';
+import {
+  createAdmin,
+  createGearPost,
+  createGearRating,
+  createUser,
+  injectAs,
+  type TestUser,
+} from '../../test/factories';
 import { createSession, type SessionUser } from '../auth';
 import { addRating, RERANK_TOLERANCE, toRateSql } from './service';
 
@@ -54,21 +61,6 @@ async function imageOf(user: { id: string } | null) {
     .insert(images)
     .values({ objectPath, userId: user?.id ?? null });
   return objectPath;
-}
-
-/** A gear row straight in the database. */
-async function gearOf(user: { id: string }, overrides: Partial<typeof gearPosts.$inferInsert> = {}) {
-  const [row] = await db()
-    .insert(gearPosts)
-    .values({
-      userId: user.id,
-      title: 'Gear',
-      image: '/objects/images/g.webp',
-      category: 'Rifle',
-      ...overrides,
-    })
-    .returning();
-  return row;
 }
 
 /** `n` players with no session (for ratings written straight in the database). */
@@ -177,12 +169,12 @@ describe('POST /api/gear', () => {
 describe('GET /api/gear/to-rate', () => {
   it('answers gear the viewer neither posted nor rated, newest first, in pages', async () => {
     await clear();
-    const mine = await gearOf(rater, { createdAt: at(1) });
-    const rated = await gearOf(owner, { createdAt: at(2) });
-    const a = await gearOf(owner, { createdAt: at(3), title: 'A' });
-    const b = await gearOf(other, { createdAt: at(4), title: 'B' });
-    const c = await gearOf(owner, { createdAt: at(5), title: 'C' });
-    await db().insert(gearRatings).values({ gearPostId: rated.id, userId: rater.id, rating: 4 });
+    const mine = await createGearPost(db(), rater, { createdAt: at(1) });
+    const rated = await createGearPost(db(), owner, { createdAt: at(2) });
+    const a = await createGearPost(db(), owner, { createdAt: at(3), title: 'A' });
+    const b = await createGearPost(db(), other, { createdAt: at(4), title: 'B' });
+    const c = await createGearPost(db(), owner, { createdAt: at(5), title: 'C' });
+    await createGearRating(db(), rated, rater, 4);
     const res = await injectAs(t.app, rater, { url: '/api/gear/to-rate' });
     expect(res.statusCode).toBe(200);
     expect(ids(res.json())).toEqual([a.id, b.id, c.id]);
@@ -205,7 +197,7 @@ describe('GET /api/gear/to-rate', () => {
 describe('POST /api/gear/{id}/rate', () => {
   it('rates once: counters, the viewer rating, the badges of both players; 409 on a second try', async () => {
     await clear();
-    const gear = await gearOf(owner);
+    const gear = await createGearPost(db(), owner);
     const res = await injectAs(t.app, rater, {
       method: 'POST',
       url: `/api/gear/${gear.id}/rate`,
@@ -243,7 +235,7 @@ describe('POST /api/gear/{id}/rate', () => {
 
   it('refuses one own gear (403), unknown gear (404), bad ratings and ids (400), signed-out players (401); nothing changes', async () => {
     await clear();
-    const gear = await gearOf(owner);
+    const gear = await createGearPost(db(), owner);
     const before = await snapshot();
     const post = (who: TestUser | null, url: string, payload: object) =>
       injectAs(t.app, who, { method: 'POST', url, payload });
@@ -276,7 +268,7 @@ describe('POST /api/gear/{id}/rate', () => {
 
   it('keeps averageRating and totalRatings exact when 500 ratings arrive at once', async () => {
     await clear();
-    const gear = await gearOf(owner);
+    const gear = await createGearPost(db(), owner);
     const raters = await players(500);
     const cookies = await Promise.all(raters.map(async (u) => `sid=${await createSession(db(), u.id)}`));
     const values = raters.map((_, i) => (i % 5) + 1);
@@ -317,11 +309,11 @@ describe('GET /api/gear/top-rated', () => {
 
   it('ranks by the weighted rating, where the raw average would rank otherwise; only rated gear', async () => {
     await clear();
-    const oneFive = await gearOf(owner, { title: 'One five', category: 'Pistol' });
-    const manyGood = await gearOf(owner, { title: 'Fifty 4.8s', category: 'Rifle' });
-    const fewGreat = await gearOf(other, { title: 'Five 4.8s', category: 'Rifle' });
-    const poor = await gearOf(other, { title: 'Poor', category: 'Helmet' });
-    await gearOf(other, { title: 'Unrated' });
+    const oneFive = await createGearPost(db(), owner, { title: 'One five', category: 'Pistol' });
+    const manyGood = await createGearPost(db(), owner, { title: 'Fifty 4.8s', category: 'Rifle' });
+    const fewGreat = await createGearPost(db(), other, { title: 'Five 4.8s', category: 'Rifle' });
+    const poor = await createGearPost(db(), other, { title: 'Poor', category: 'Helmet' });
+    await createGearPost(db(), other, { title: 'Unrated' });
     await rate(oneFive, [5]);
     await rate(
       manyGood,
@@ -330,7 +322,7 @@ describe('GET /api/gear/top-rated', () => {
     await rate(fewGreat, [5, 5, 5, 5, 4]); // 4.8
     await rate(poor, [2, 2, 3, 2]);
     // A rating through the API re-ranks every item with the current C
-    const last = await gearOf(other, { title: 'Last', category: 'Other' });
+    const last = await createGearPost(db(), other, { title: 'Last', category: 'Other' });
     await injectAs(t.app, rater, {
       method: 'POST',
       url: `/api/gear/${last.id}/rate`,
@@ -376,11 +368,11 @@ describe('GET /api/gear/top-rated', () => {
 
   it('keeps the counters and C right when a rater deletes their account or gear is deleted', async () => {
     await clear();
-    const gear = await gearOf(owner);
-    const second = await gearOf(other);
+    const gear = await createGearPost(db(), owner);
+    const second = await createGearPost(db(), other);
     await rate(gear, [5, 5, 1]);
     await rate(second, [4]);
-    await db().insert(gearRatings).values({ gearPostId: gear.id, userId: rater.id, rating: 2 });
+    await createGearRating(db(), gear, rater, 2);
     await db().delete(users).where(eq(users.id, rater.id));
     const [row] = await db().select().from(gearPosts).where(eq(gearPosts.id, gear.id));
     expect(row).toMatchObject({ totalRatings: 3, ratingSum: 11 });
@@ -396,8 +388,8 @@ describe('GET /api/gear/top-rated', () => {
 describe('DELETE /api/gear/{id}', () => {
   it('lets the owner and admins delete; others get 403, unknown 404; refusals change nothing', async () => {
     await clear();
-    const a = await gearOf(owner);
-    const b = await gearOf(owner);
+    const a = await createGearPost(db(), owner);
+    const b = await createGearPost(db(), owner);
     await rate(a, [4]);
     const before = await snapshot();
     expect((await injectAs(t.app, other, { method: 'DELETE', url: `/api/gear/${a.id}` })).statusCode).toBe(
@@ -426,10 +418,10 @@ describe('DELETE /api/gear/{id}', () => {
 describe('GET /api/user/{userId}/gear', () => {
   it("lists a player's gear newest first, in pages, for everyone", async () => {
     await clear();
-    const old = await gearOf(owner, { createdAt: at(10) });
-    const mid = await gearOf(owner, { createdAt: at(5) });
-    const fresh = await gearOf(owner, { createdAt: at(1) });
-    await gearOf(other);
+    const old = await createGearPost(db(), owner, { createdAt: at(10) });
+    const mid = await createGearPost(db(), owner, { createdAt: at(5) });
+    const fresh = await createGearPost(db(), owner, { createdAt: at(1) });
+    await createGearPost(db(), other);
     for (const viewer of [null, owner, other]) {
       const res = await injectAs(t.app, viewer, { url: `/api/user/${owner.id}/gear` });
       expect(res.statusCode).toBe(200);
@@ -505,7 +497,8 @@ describe('to-rate with the rated block (decision 017)', () => {
   it('keeps a block over the rated newest items; to-rate continues below it, with every cursor', async () => {
     await clear();
     const list = [];
-    for (let i = 0; i < 12; i++) list.push(await gearOf(i === 4 ? rater : owner, { createdAt: at(i + 1) }));
+    for (let i = 0; i < 12; i++)
+      list.push(await createGearPost(db(), i === 4 ? rater : owner, { createdAt: at(i + 1) }));
     const me = await sessionOf(rater);
     for (const g of list.slice(0, 8)) if (g.userId !== rater.id) await addRating(db(), me, g.id, 4);
     // the newest 8 (one of them the rater's own) form one block
@@ -527,16 +520,16 @@ describe('to-rate with the rated block (decision 017)', () => {
   it('ends a block when an unrated post appears inside it or a rating inside it goes; deletions keep it', async () => {
     await clear();
     const list = [];
-    for (let i = 0; i < 6; i++) list.push(await gearOf(owner, { createdAt: at(10 * (i + 1)) }));
+    for (let i = 0; i < 6; i++) list.push(await createGearPost(db(), owner, { createdAt: at(10 * (i + 1)) }));
     const me = await sessionOf(rater);
     for (const g of list.slice(0, 4)) await addRating(db(), me, g.id, 3);
     expect(await block(rater.id)).toEqual({ top_id: list[0].id, bottom_id: list[3].id });
     // a deleted post (rated) and the player's own post inside keep the block
     await db().delete(gearPosts).where(eq(gearPosts.id, list[1].id));
-    await gearOf(rater, { createdAt: at(15) });
+    await createGearPost(db(), rater, { createdAt: at(15) });
     expect(await block(rater.id)).toEqual({ top_id: list[0].id, bottom_id: list[3].id });
     // another player's post dated inside it ends it
-    const late = await gearOf(other, { createdAt: at(25) });
+    const late = await createGearPost(db(), other, { createdAt: at(25) });
     expect(await block(rater.id)).toBeUndefined();
     expect(ids(await toRate(rater.id, { limit: 2 }))).toEqual([late.id, list[4].id]);
     await addRating(db(), me, late.id, 5);
@@ -576,7 +569,7 @@ describe('to-rate with the rated block (decision 017)', () => {
           const near = pick(all);
           createdAt = new Date(new Date(near.created_at).getTime() - (rnd() < 0.5 ? 0 : 30_000));
         }
-        await gearOf(who, { createdAt });
+        await createGearPost(db(), who, { createdAt });
       } else if (r < 0.85) {
         // a rating through the service: mostly the first to rate (in the list's order), else any
         const who = rnd() < 0.7 ? people[0] : pick(people);
@@ -615,7 +608,7 @@ describe('to-rate with the rated block (decision 017)', () => {
   it('keeps the block right when the same player rates two items at once', async () => {
     await clear();
     const list = [];
-    for (let i = 0; i < 6; i++) list.push(await gearOf(owner, { createdAt: at(i + 1) }));
+    for (let i = 0; i < 6; i++) list.push(await createGearPost(db(), owner, { createdAt: at(i + 1) }));
     const rate = (g: { id: string }) =>
       injectAs(t.app, rater, { method: 'POST', url: `/api/gear/${g.id}/rate`, payload: { rating: 4 } });
     expect((await rate(list[0])).statusCode).toBe(200);

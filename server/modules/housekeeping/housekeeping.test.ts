@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images, posts, uploadTokens, userSessions, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser } from '../../test/factories';
+import { createPost, createUser } from '../../test/factories';
 import { prepareImage, storePreparedImage, variantPath } from '../uploads';
 import { IMAGE_GRACE_MS, runHousekeeping, UPLOAD_TOKEN_GRACE_MS, UPLOAD_TOKEN_KEEP_MS } from './service';
 
@@ -97,13 +97,8 @@ describe('runHousekeeping', () => {
       { objectPath: paths.goneBanner, userId: leaving.id, createdAt: old },
       { objectPath: paths.freshDraft, userId: owner.id, createdAt: ago(60_000) },
     ]);
-    const [gone] = await db
-      .insert(posts)
-      .values({ userId: owner.id, caption: 'gone', images: [paths.deletedPost] })
-      .returning();
-    await db
-      .insert(posts)
-      .values({ userId: owner.id, caption: 'kept', images: ['/objects/images/x.webp', paths.keptPost] });
+    const gone = await createPost(db, owner, { caption: 'gone', images: [paths.deletedPost] });
+    await createPost(db, owner, { caption: 'kept', images: ['/objects/images/x.webp', paths.keptPost] });
     await db.update(users).set({ avatar: paths.oldAvatar }).where(eq(users.id, owner.id));
     await db.update(users).set({ coverImage: paths.goneBanner }).where(eq(users.id, leaving.id));
     // Then: the post is deleted, the avatar replaced, the account deleted.

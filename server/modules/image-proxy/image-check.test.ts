@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts, teamGallery } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createTeam, createUser, type TestUser } from '../../test/factories';
+import { createTeam, createUser, injectAs, type TestUser } from '../../test/factories';
 import { startImageHost } from '../../test/image-host';
 
 // A small outside host on this machine: a PNG, an HTML page, a 404 and a picture too big.
@@ -27,19 +27,9 @@ afterAll(async () => {
 });
 
 const post = (t: TestApp, who: TestUser, images: string[], caption = 'Pasted') =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/posts',
-    headers: { cookie: who.cookie },
-    payload: { caption, images },
-  });
+  injectAs(t.app, who, { method: 'POST', url: '/api/posts', payload: { caption, images } });
 const check = (t: TestApp, who: TestUser | null, url: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/image-proxy/check',
-    headers: who ? { cookie: who.cookie } : {},
-    payload: { url },
-  });
+  injectAs(t.app, who, { method: 'POST', url: '/api/image-proxy/check', payload: { url } });
 const postsCount = async (t: TestApp) => (await t.database.db.select().from(posts)).length;
 
 describe('pasted image addresses in a post (issue 20)', () => {
@@ -120,10 +110,9 @@ describe('pasted image addresses in a team gallery (issue 20)', () => {
     const stranger = await createUser(open.database.db);
     const team = await createTeam(open.database.db, leader);
     const add = (who: TestUser, imageUrl: string) =>
-      open.app.inject({
+      injectAs(open.app, who, {
         method: 'POST',
         url: `/api/teams/${team.id}/gallery`,
-        headers: { cookie: who.cookie },
         payload: { imageUrl, caption: 'Field day' },
       });
     const ok = await add(leader, `${base}/photo.png?team=1`);

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posts, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { isPublicAddress } from '../../lib/outside-fetch';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser } from '../../test/factories';
+import { createPost, createUser, injectAs } from '../../test/factories';
 import { startImageHost } from '../../test/image-host';
 import { attachMedia } from './media';
 import { createImageSigner, proxyKey } from './signing';
@@ -91,8 +91,7 @@ describe('media maps in answers', () => {
       .update(users)
       .set({ avatar: 'https://images.example.com/me.png' })
       .where((await import('drizzle-orm')).eq(users.id, author.id));
-    await open.database.db.insert(posts).values({
-      userId: author.id,
+    await createPost(open.database.db, author, {
       caption: 'mixed',
       images: ['/objects/images/own.webp', 'https://images.example.com/field.jpg'],
     });
@@ -106,7 +105,7 @@ describe('media maps in answers', () => {
     // Read again (from the feed cache when it is on): the same maps.
     const again = (await open.app.inject({ url: '/api/posts/feed' })).json();
     expect(again.find((p: { caption: string }) => p.caption === 'mixed').media).toEqual(post.media);
-    const me = (await open.app.inject({ url: '/api/user', headers: { cookie: author.cookie } })).json();
+    const me = (await injectAs(open.app, author, { url: '/api/user' })).json();
     expect(me.media['https://images.example.com/me.png'].src).toMatch(/^\/api\/image-proxy\?url=/);
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODERATION_TEXTS, normalizeForMatch } from '../../../contract';
 import { posts } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createUser } from '../../test/factories';
+import { createAdmin, createUser, injectAs } from '../../test/factories';
 import { containsWord } from './blocked-words';
 
 describe('containsWord on the normalised form', () => {
@@ -43,20 +43,14 @@ describe('posts with a disguised blocked word are refused', () => {
   it('answers 400 and stores nothing', async () => {
     const admin = await createAdmin(t.database.db);
     const author = await createUser(t.database.db);
-    const add = await t.app.inject({
+    const add = await injectAs(t.app, admin, {
       method: 'POST',
       url: '/api/admin/blocked-words',
-      headers: { cookie: admin.cookie },
       payload: { word: 'spambot' },
     });
     expect(add.statusCode).toBe(201);
     for (const caption of ['spam\u200bbot here', 'ѕpambot here', 'ｓｐａｍｂｏｔ here']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/posts',
-        headers: { cookie: author.cookie },
-        payload: { caption },
-      });
+      const res = await injectAs(t.app, author, { method: 'POST', url: '/api/posts', payload: { caption } });
       expect(res.statusCode, caption).toBe(400);
       expect(res.json().message).toBe(MODERATION_TEXTS.blockedWord);
     }

@@ -68,11 +68,7 @@ describe("answers carry the viewer's abilities (posts/policy.ts)", () => {
       payload: { content: 'edited by an admin' },
     });
     expect(edit.statusCode).toBe(403);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/posts/${postId}`,
-      headers: { cookie: other.cookie },
-    });
+    const del = await injectAs(t.app, other, { method: 'DELETE', url: `/api/posts/${postId}` });
     expect(del.statusCode).toBe(403);
     const [after] = (await as(author, `/api/posts/${postId}/comments`)).json();
     expect(after.content).toBe('by the author');

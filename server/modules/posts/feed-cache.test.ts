@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { posts } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createPost, createUser, injectAs, type TestUser } from '../../test/factories';
 import { FeedCache, type SharedCard } from './feed-cache';
 
 const card = (id: string): SharedCard => ({
@@ -92,18 +91,14 @@ describe('GET /api/posts/feed through the cache', () => {
   afterAll(() => t.close());
 
   const feed = async (who?: TestUser) => {
-    const res = await t.app.inject({
-      url: '/api/posts/feed?limit=5',
-      headers: who ? { cookie: who.cookie } : {},
-    });
+    const res = await injectAs(t.app, who ?? null, { url: '/api/posts/feed?limit=5' });
     expect(res.statusCode).toBe(200);
     return res.json() as { id: string; caption: string; likesCount: number; isLiked: boolean }[];
   };
   const post = async (caption: string) => {
-    const res = await t.app.inject({
+    const res = await injectAs(t.app, author, {
       method: 'POST',
       url: '/api/posts',
-      headers: { cookie: author.cookie },
       payload: { caption, images: [] },
     });
     expect(res.statusCode).toBe(201);
@@ -143,18 +138,10 @@ describe('GET /api/posts/feed through the cache', () => {
     const { id } = await post('Like me');
     await silently(async () => {
       expect((await feed(reader))[0]).toMatchObject({ id, likesCount: 0, isLiked: false });
-      const like = await t.app.inject({
-        method: 'POST',
-        url: `/api/posts/${id}/like`,
-        headers: { cookie: reader.cookie },
-      });
+      const like = await injectAs(t.app, reader, { method: 'POST', url: `/api/posts/${id}/like` });
       expect(like.statusCode).toBe(200);
       expect((await feed(reader))[0]).toMatchObject({ id, likesCount: 1, isLiked: true });
-      const unlike = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/posts/${id}/like`,
-        headers: { cookie: reader.cookie },
-      });
+      const unlike = await injectAs(t.app, reader, { method: 'DELETE', url: `/api/posts/${id}/like` });
       expect(unlike.statusCode).toBe(200);
       expect((await feed(reader))[0]).toMatchObject({ id, likesCount: 0, isLiked: false });
     });
@@ -162,7 +149,7 @@ describe('GET /api/posts/feed through the cache', () => {
 
   it('gives every viewer their own likes on the one shared page', async () => {
     const { id } = await post('Shared page');
-    await t.app.inject({ method: 'POST', url: `/api/posts/${id}/like`, headers: { cookie: reader.cookie } });
+    await injectAs(t.app, reader, { method: 'POST', url: `/api/posts/${id}/like` });
     expect((await feed())[0]).toMatchObject({ id, likesCount: 1, isLiked: false });
     expect((await feed(reader))[0]).toMatchObject({ id, likesCount: 1, isLiked: true });
     expect((await feed(author))[0]).toMatchObject({ id, likesCount: 1, isLiked: false });
@@ -171,7 +158,7 @@ describe('GET /api/posts/feed through the cache', () => {
 
   it('sees a post added by plain SQL (another process) through the notification', async () => {
     await feed(reader);
-    await t.database.db.insert(posts).values({ userId: author.id, caption: 'From elsewhere' });
+    await createPost(t.database.db, author, { caption: 'From elsewhere' });
     await expect.poll(async () => (await feed(reader))[0].caption).toBe('From elsewhere');
   });
 });

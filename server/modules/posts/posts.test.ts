@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postEvents, postLikes, posts } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createUser, type TestUser } from '../../test/factories';
+import { createAdmin, createUser, injectAs, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let author: TestUser;
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who?: TestUser, payload?: object) =>
-  t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, ...(payload ? { payload } : {}) });
+  injectAs(t.app, who ?? null, { method, url, payload });
 
 const newPost = async (who: TestUser, caption = 'Loadout check') => {
   const res = await inject('POST', '/api/posts', who, { caption, images: [] });

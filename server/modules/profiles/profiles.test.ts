@@ -1,8 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventRegistrations, events, follows, posts, teamMembers, teams } from '../../db/schema';
+import { follows, posts } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createUser, type TestUser } from '../../test/factories';
+import {
+  createAdmin,
+  createEvent,
+  createFollow,
+  createPost,
+  createRegistration,
+  createTeam,
+  createUser,
+  injectAs,
+  type TestUser,
+} from '../../test/factories';
 
 let t: TestApp;
 let alice: TestUser;
@@ -14,24 +24,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const profile = (username: string, cookie?: string) =>
-  t.app.inject({ url: `/api/profile/${username}`, headers: cookie ? { cookie } : {} });
-const followReq = (verb: 'follow' | 'unfollow', id: string, cookie?: string) =>
-  t.app.inject({ method: 'POST', url: `/api/${verb}/${id}`, headers: cookie ? { cookie } : {} });
+const profile = (username: string, who: TestUser | null = null) =>
+  injectAs(t.app, who, { url: `/api/profile/${username}` });
+const followReq = (verb: 'follow' | 'unfollow', id: string, who: TestUser | null = null) =>
+  injectAs(t.app, who, { method: 'POST', url: `/api/${verb}/${id}` });
 
 describe('GET /api/profile/:username', () => {
   it('answers the profile with exact counts, no password, email only for owner and admin', async () => {
     const db = t.database.db;
-    await db.insert(posts).values([
-      { userId: alice.id, caption: 'one' },
-      { userId: alice.id, caption: 'two' },
-    ]);
-    const [ev] = await db
-      .insert(events)
-      .values({ title: 'Op Nightfall', date: new Date(), location: 'Toronto, ON' })
-      .returning();
-    await db.insert(eventRegistrations).values({ eventId: ev.id, userId: alice.id });
-    await db.insert(follows).values({ followerId: bob.id, followingId: alice.id });
+    await createPost(db, alice, { caption: 'one' });
+    await createPost(db, alice, { caption: 'two' });
+    await createRegistration(
+      db,
+      alice,
+      await createEvent(db, { title: 'Op Nightfall', date: new Date(), location: 'Toronto, ON' }),
+    );
+    await createFollow(db, bob, alice);
 
     const anon = await profile('ALICE');
     expect(anon.statusCode).toBe(200);
@@ -49,14 +57,14 @@ describe('GET /api/profile/:username', () => {
     expect(anon.json()).not.toHaveProperty('email');
     expect(anon.json()).not.toHaveProperty('password');
 
-    const asBob = await profile('alice', bob.cookie);
+    const asBob = await profile('alice', bob);
     expect(asBob.json().isFollowing).toBe(true);
     expect(asBob.json()).not.toHaveProperty('email');
 
-    const asSelf = await profile('alice', alice.cookie);
+    const asSelf = await profile('alice', alice);
     expect(asSelf.json().email).toBe(alice.email);
     const admin = await createAdmin(db);
-    expect((await profile('alice', admin.cookie)).json().email).toBe(alice.email);
+    expect((await profile('alice', admin)).json().email).toBe(alice.email);
   });
 
   it("answers 404 'User not found'", async () => {
@@ -74,10 +82,9 @@ describe('PATCH /api/profile', () => {
 
   it('updates any of the fields and answers the current user', async () => {
     const u = await createUser(t.database.db);
-    const res = await t.app.inject({
+    const res = await injectAs(t.app, u, {
       method: 'PATCH',
       url: '/api/profile',
-      headers: { cookie: u.cookie },
       payload: { bio: '  Speedsoft fan  ', location: 'Austin, TX', avatar: '/objects/images/a.webp' },
     });
     expect(res.statusCode).toBe(200);
@@ -86,10 +93,9 @@ describe('PATCH /api/profile', () => {
       location: 'Austin, TX',
       avatar: '/objects/images/a.webp',
     });
-    const cleared = await t.app.inject({
+    const cleared = await injectAs(t.app, u, {
       method: 'PATCH',
       url: '/api/profile',
-      headers: { cookie: u.cookie },
       payload: { bio: '', avatar: null },
     });
     expect(cleared.json()).toMatchObject({ bio: null, avatar: null, location: 'Austin, TX' });
@@ -105,33 +111,26 @@ describe('PATCH /api/profile', () => {
       { coverImage: 42 },
       { role: 'admin' },
     ]) {
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/profile',
-        headers: { cookie: u.cookie },
-        payload,
-      });
+      const res = await injectAs(t.app, u, { method: 'PATCH', url: '/api/profile', payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toBeTruthy();
     }
-    const me = await t.app.inject({ url: '/api/user', headers: { cookie: u.cookie } });
+    const me = await injectAs(t.app, u, { url: '/api/user' });
     expect(me.json()).toMatchObject({ bio: 'before', role: 'user' });
   });
 
   it('answers 409 for a taken username, regardless of case', async () => {
     const u = await createUser(t.database.db);
-    const res = await t.app.inject({
+    const res = await injectAs(t.app, u, {
       method: 'PATCH',
       url: '/api/profile',
-      headers: { cookie: u.cookie },
       payload: { username: 'ALICE' },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Username is already taken');
-    const renamed = await t.app.inject({
+    const renamed = await injectAs(t.app, u, {
       method: 'PATCH',
       url: '/api/profile',
-      headers: { cookie: u.cookie },
       payload: { username: 'fresh_name' },
     });
     expect(renamed.json().username).toBe('fresh_name');
@@ -141,10 +140,10 @@ describe('PATCH /api/profile', () => {
 describe('follow and unfollow', () => {
   it('needs sign-in, a real uuid and an existing user; no self-follow', async () => {
     expect((await followReq('follow', bob.id)).statusCode).toBe(401);
-    expect((await followReq('follow', 'not-a-uuid', alice.cookie)).statusCode).toBe(400);
-    const missing = await followReq('follow', '00000000-0000-4000-8000-000000000000', alice.cookie);
+    expect((await followReq('follow', 'not-a-uuid', alice)).statusCode).toBe(400);
+    const missing = await followReq('follow', '00000000-0000-4000-8000-000000000000', alice);
     expect(missing.statusCode).toBe(404);
-    const self = await followReq('follow', alice.id, alice.cookie);
+    const self = await followReq('follow', alice.id, alice);
     expect(self.statusCode).toBe(400);
     expect(self.json().message).toBe('You cannot follow yourself');
   });
@@ -152,19 +151,16 @@ describe('follow and unfollow', () => {
   it('is idempotent and counts stay exact under concurrent requests', async () => {
     const star = await createUser(t.database.db);
     const fans = await Promise.all(Array.from({ length: 8 }, () => createUser(t.database.db)));
-    const calls = fans.flatMap((f) => [
-      followReq('follow', star.id, f.cookie),
-      followReq('follow', star.id, f.cookie),
-    ]);
+    const calls = fans.flatMap((f) => [followReq('follow', star.id, f), followReq('follow', star.id, f)]);
     const results = await Promise.all(calls);
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     const rows = await t.database.db.select().from(follows).where(eq(follows.followingId, star.id));
     expect(rows).toHaveLength(8);
-    const again = await followReq('follow', star.id, fans[0].cookie);
+    const again = await followReq('follow', star.id, fans[0]);
     expect(again.json()).toEqual({ isFollowing: true, followersCount: 8 });
-    const un = await followReq('unfollow', star.id, fans[0].cookie);
+    const un = await followReq('unfollow', star.id, fans[0]);
     expect(un.json()).toEqual({ isFollowing: false, followersCount: 7 });
-    const unAgain = await followReq('unfollow', star.id, fans[0].cookie);
+    const unAgain = await followReq('unfollow', star.id, fans[0]);
     expect(unAgain.json()).toEqual({ isFollowing: false, followersCount: 7 });
   });
 });
@@ -201,11 +197,11 @@ describe('profile lists', () => {
   it('GET /api/user/:userId/teams lists teams with role, tag and member count', async () => {
     const db = t.database.db;
     const member = await createUser(db);
-    const [team] = await db.insert(teams).values({ name: 'Ghost Recon Unit', tagline: 'Silent' }).returning();
-    await db.insert(teamMembers).values([
-      { teamId: team.id, userId: member.id, role: 'co-leader' },
-      { teamId: team.id, userId: alice.id, role: 'leader' },
-    ]);
+    const team = await createTeam(db, alice, {
+      name: 'Ghost Recon Unit',
+      members: [{ user: member, role: 'co-leader' }],
+      values: { tagline: 'Silent' },
+    });
     const res = await t.app.inject({ url: `/api/user/${member.id}/teams` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([

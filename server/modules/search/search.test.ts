@@ -1,9 +1,21 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { events, fields, gearPosts, products, searchEvents, stores } from '../../db/schema';
+import { searchEvents } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createNews, createTeam, createTutorial, createUser, type TestUser } from '../../test/factories';
+import {
+  createEvent,
+  createField,
+  createGearPost,
+  createNews,
+  createProduct,
+  createStore,
+  createTeam,
+  createTutorial,
+  createUser,
+  injectAs,
+  type TestUser,
+} from '../../test/factories';
 
 let t: TestApp;
 let me: TestUser;
@@ -16,36 +28,35 @@ beforeAll(async () => {
   const owner = await createUser(db(), { username: 'kit_owner' });
   for (const name of ['ghost_one', 'ghost_two', 'ghost_three', 'ghost_four'])
     await createUser(db(), { username: name });
-  await db()
-    .insert(events)
-    .values([
-      { title: 'Operation Ghost Past', date: new Date(Date.now() - 30 * day), location: 'Austin, TX' },
-      { title: 'Operation Ghost Soon', date: new Date(Date.now() + day), location: 'Austin, TX' },
-      { title: 'Operation Ghost Later', date: new Date(Date.now() + 9 * day), location: 'Austin, TX' },
-      { title: 'Operation Ghost Latest', date: new Date(Date.now() + 20 * day), location: 'Austin, TX' },
-    ]);
-  await db()
-    .insert(gearPosts)
-    .values([
-      { userId: owner.id, title: 'HPA Speedsoft M4', category: 'Rifles', image: '/objects/a.png' },
-      { userId: owner.id, title: 'Plate carrier', category: 'Vests', image: '/objects/b.png' },
-    ]);
-  await db().insert(products).values({ title: 'Tokyo Marui M4 MWS', brand: 'TM' });
+  for (const [title, days] of [
+    ['Past', -30],
+    ['Soon', 1],
+    ['Later', 9],
+    ['Latest', 20],
+  ] as const)
+    await createEvent(db(), {
+      title: `Operation Ghost ${title}`,
+      date: new Date(Date.now() + days * day),
+      location: 'Austin, TX',
+    });
+  await createGearPost(db(), owner, {
+    title: 'HPA Speedsoft M4',
+    category: 'Rifles',
+    image: '/objects/a.png',
+  });
+  await createGearPost(db(), owner, { title: 'Plate carrier', category: 'Vests', image: '/objects/b.png' });
+  await createProduct(db(), { title: 'Tokyo Marui M4 MWS', brand: 'TM' });
   await createTeam(db(), owner, { name: 'Ghost Recon Squad' });
-  await db().insert(fields).values({ name: 'Ghost Town Field', address: '1 Field Rd' });
-  await db()
-    .insert(stores)
-    .values([
-      { name: 'Ghost Tactical', address: '1 Main St', region: 'Ontario' },
-      { name: 'Desert Airsoft', address: '2 Main St', region: 'Ghostland' },
-    ]);
+  await createField(db(), { name: 'Ghost Town Field', address: '1 Field Rd' });
+  await createStore(db(), { name: 'Ghost Tactical', address: '1 Main St', region: 'Ontario' });
+  await createStore(db(), { name: 'Desert Airsoft', address: '2 Main St', region: 'Ghostland' });
   await createNews(db(), { title: 'Ghost league returns' });
   await createTutorial(db(), { title: 'Ghillie and ghost tactics', category: 'Tactics' });
 });
 afterAll(() => t.close());
 
-const search = (q: string, cookie?: string) =>
-  t.app.inject({ url: `/api/search?q=${encodeURIComponent(q)}`, headers: cookie ? { cookie } : {} });
+const search = (q: string, who: TestUser | null = null) =>
+  injectAs(t.app, who, { url: `/api/search?q=${encodeURIComponent(q)}` });
 
 describe('GET /api/search', () => {
   it('answers every group, up to 3 each', async () => {
@@ -112,7 +123,7 @@ describe('GET /api/search', () => {
 
   it('is recorded once for the analytics, with the total of results', async () => {
     await db().delete(searchEvents);
-    await search('Speedsoft', me.cookie);
+    await search('Speedsoft', me);
     const rows = await db().select().from(searchEvents);
     expect(rows).toEqual([expect.objectContaining({ query: 'speedsoft', resultsCount: 1, userId: me.id })]);
   });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
 import { stores } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createUser, injectAs, type TestUser } from '../../test/factories';
+import { createAdmin, createStore, createUser, injectAs, type TestUser } from '../../test/factories';
 
 let t: TestApp;
 let member: TestUser;
@@ -17,15 +16,6 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 const snapshot = () => db().select().from(stores).orderBy(stores.id);
 const clear = () => db().delete(stores);
-
-/** A store row (Ontario, with coordinates) unless told otherwise. */
-async function createStore(database: Db, overrides: Partial<typeof stores.$inferInsert> = {}) {
-  const [row] = await database
-    .insert(stores)
-    .values({ name: 'Store', address: '1 Main St', region: 'Ontario', lat: 43.65, lng: -79.38, ...overrides })
-    .returning();
-  return row;
-}
 
 const names = (list: { name: string }[]) => list.map((s) => s.name);
 

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_LIMIT_TEXTS } from '../../../contract';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, TEST_PASSWORD, type TestUser } from '../../test/factories';
+import { createUser, injectAs, TEST_PASSWORD, type TestUser } from '../../test/factories';
 import { JobQueue, QUEUE_FULL_MESSAGE } from './job-queue';
 
 /**
@@ -39,23 +39,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function upload(app: TestApp, user: TestUser, bytes: Buffer, type = 'image/gif') {
-  const res = await app.app.inject({
-    method: 'POST',
-    url: '/api/objects/upload',
-    headers: { cookie: user.cookie },
-  });
+  const res = await injectAs(app.app, user, { method: 'POST', url: '/api/objects/upload' });
   const url = res.json().uploadURL as string;
   const put = await app.app.inject({ method: 'PUT', url, payload: bytes, headers: { 'content-type': type } });
   expect(put.statusCode, put.body).toBe(200);
   return url;
 }
 const register = (app: TestApp, user: TestUser, imageURL: string) =>
-  app.app.inject({
-    method: 'PUT',
-    url: '/api/post-images',
-    headers: { cookie: user.cookie },
-    payload: { imageURL },
-  });
+  injectAs(app.app, user, { method: 'PUT', url: '/api/post-images', payload: { imageURL } });
 
 describe('image decoding is bounded', () => {
   it('refuses the animated bomb from its header, in well under a second (413)', async () => {

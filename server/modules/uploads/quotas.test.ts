@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_QUOTA, UPLOAD_QUOTA_TEXTS } from '../../../contract';
 import { uploadTokens } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser } from '../../test/factories';
+import { createUser, injectAs } from '../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const address = (cookie: string) =>
-  t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie } });
+  injectAs(t.app, { cookie }, { method: 'POST', url: '/api/objects/upload' });
 const tokensOf = async (userId: string) =>
   t.database.db.select().from(uploadTokens).where(eq(uploadTokens.userId, userId));
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS, UPLOAD_URL_TTL_SECONDS } from '../../../contract';
 import { S3Storage } from '../../storage/s3';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createUser, injectAs, type TestUser } from '../../test/factories';
 import { UPLOAD_MESSAGES } from './service';
 
 /** s3rver ships no types; only what this test uses. */
@@ -58,7 +58,7 @@ afterAll(async () => {
 });
 
 const newUploadUrl = async (cookie: string) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie } });
+  const res = await injectAs(t.app, { cookie }, { method: 'POST', url: '/api/objects/upload' });
   expect(res.statusCode).toBe(200);
   return res.json().uploadURL as string;
 };
@@ -66,7 +66,7 @@ const newUploadUrl = async (cookie: string) => {
 const putToBucket = (url: string, body: Buffer, type = 'image/jpeg') =>
   fetch(url, { method: 'PUT', body: new Uint8Array(body), headers: { 'content-type': type } });
 const register = (cookie: string, imageURL: string) =>
-  t.app.inject({ method: 'PUT', url: '/api/post-images', headers: { cookie }, payload: { imageURL } });
+  injectAs(t.app, { cookie }, { method: 'PUT', url: '/api/post-images', payload: { imageURL } });
 const rawKeyOf = (url: string) => new URL(url).pathname.replace(`/${BUCKET}/`, '');
 
 describe('uploads with S3 storage', () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_TEXTS, MAX_UPLOAD_BYTES, UPLOAD_TEXTS, UPLOAD_URL_TTL_SECONDS } from '../../../contract';
 import { uploadTokens } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, type TestUser } from '../../test/factories';
+import { createUser, injectAs, type TestUser } from '../../test/factories';
 import { sniffImageType } from './image';
 import { UPLOAD_MESSAGES } from './service';
 import { signUpload } from './signing';
@@ -32,14 +32,14 @@ const SECRET = 'test-secret-test-secret-test-secret-123';
 const URL_SHAPE = /^\/api\/objects\/upload\/([0-9a-f-]{36})\?expires=(\d+)&signature=([0-9a-f]{64})$/;
 
 const newUploadUrl = async (cookie: string) => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie } });
+  const res = await injectAs(t.app, { cookie }, { method: 'POST', url: '/api/objects/upload' });
   expect(res.statusCode).toBe(200);
   return res.json().uploadURL as string;
 };
 const putFile = (url: string, payload: Buffer | Readable, type = 'image/jpeg') =>
   t.app.inject({ method: 'PUT', url, payload, headers: { 'content-type': type } });
 const register = (cookie: string, imageURL: string) =>
-  t.app.inject({ method: 'PUT', url: '/api/post-images', headers: { cookie }, payload: { imageURL } });
+  injectAs(t.app, { cookie }, { method: 'PUT', url: '/api/post-images', payload: { imageURL } });
 const tokenIdOf = (url: string) => URL_SHAPE.exec(url)![1];
 
 /** Upload then register as `user`; answers the registration response. */
