@@ -9,8 +9,6 @@ interface Buildable<P> {
   prepare(name: string): P;
 }
 
-const named = <P>(q: Buildable<P>) => q.prepare(statementName(q.toSQL().sql));
-
 const built = new WeakMap<object, Map<string, unknown>>();
 
 /**
@@ -19,21 +17,25 @@ const built = new WeakMap<object, Map<string, unknown>>();
  * executes (decision 007); on PGlite a plain query. The name is a digest of the text, so one name
  * never stands for two texts. `shape` names everything that changes the text (which filters are
  * present, the page size written in, a viewer or none); the values come at `execute` as
- * `sql.placeholder` values, and `build` must not read them.
+ * `sql.placeholder` values, and `build` must not read them. With `named` false the statement is
+ * sent unnamed (node-postgres takes an empty name for none), so PostgreSQL plans it with its
+ * values every time, and only the building of the query is saved.
  */
-export function preparedQuery<P>(db: Db, shape: string, build: () => Buildable<P>): P {
+export function preparedQuery<P>(db: Db, shape: string, build: () => Buildable<P>, named = true): P {
+  const prepare = (q: Buildable<P>) => q.prepare(named ? statementName(q.toSQL().sql) : '');
   // Kept for the pool's life on PostgreSQL only: PGlite has nothing to gain, and a transaction
   // (whose client is no pool) prepares its few statements for itself.
-  if (!((db as { $client?: unknown }).$client instanceof pg.Pool)) return named(build());
+  if (!((db as { $client?: unknown }).$client instanceof pg.Pool)) return prepare(build());
   let queries = built.get(db);
   if (!queries) {
     queries = new Map();
     built.set(db, queries);
   }
-  let query = queries.get(shape) as P | undefined;
+  const key = named ? shape : `${shape}:unnamed`;
+  let query = queries.get(key) as P | undefined;
   if (!query) {
-    query = named(build());
-    if (queries.size < 1_000) queries.set(shape, query);
+    query = prepare(build());
+    if (queries.size < 1_000) queries.set(key, query);
   }
   return query;
 }

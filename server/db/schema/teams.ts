@@ -26,7 +26,7 @@ export const teams = pgTable(
   (t) => [
     uniqueIndex('teams_name_lower_uq').on(sql`lower(${t.name})`),
     index('teams_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    /** GET /api/teams?search=: one trigram index over name, tagline and location (teams/service.ts SEARCH_TEXT). */
+    /** GET /api/teams?search=: one trigram index over name, tagline and location (teams/queries.ts SEARCH_TEXT). */
     index('teams_search_trgm_idx').using(
       'gin',
       sql`lower(${t.name} || ' ' || coalesce(${t.tagline}, '') || ' ' || coalesce(${t.location}, '')) gin_trgm_ops`,
@@ -53,8 +53,8 @@ export const teamMembers = pgTable(
     uniqueIndex('team_members_pair_uq').on(t.teamId, t.userId),
     index('team_members_user_idx').on(t.userId, t.joinedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     /**
-     * The roster: leader, co-leaders, members, each by join date (teams/service.ts rankOf), then
-     * role and id, so that a page of members is an index-only scan (teams/service.ts membersSql).
+     * The roster: leader, co-leaders, members, each by join date (teams/queries.ts rankOf), then
+     * role and id, so that a page of members is an index-only scan (teams/queries.ts membersQuery).
      */
     index('team_members_roster_idx').on(
       t.teamId,

@@ -136,15 +136,18 @@ const directoryValues = (opts: TeamListOptions, viewerId: string | null) => ({
 });
 
 const directoryShape = (opts: TeamListOptions, viewer: boolean) =>
-  `teams.directory:${viewer}:${Boolean(opts.playStyle)}:${opts.isRecruiting !== undefined}:${Boolean(opts.before)}:${opts.limit}`;
+  `teams.directory:${viewer}:${Boolean(opts.search?.trim())}:${Boolean(opts.playStyle)}:${opts.isRecruiting !== undefined}:${Boolean(opts.before)}:${opts.limit}`;
 
 export function selectTeams(db: Db, opts: TeamListOptions, viewerId: string | null): Promise<TeamRow[]> {
   const values = directoryValues(opts, viewerId);
   const viewer = viewerId !== null;
-  if (!listTeamsPrepared(opts)) return directoryQuery(db, opts, viewer).execute(values);
-  return preparedQuery(db, directoryShape(opts, viewer), () => directoryQuery(db, opts, viewer)).execute(
-    values,
-  );
+  // With a search term: built once, but sent unnamed, so planned with its term (listTeamsPrepared).
+  return preparedQuery(
+    db,
+    directoryShape(opts, viewer),
+    () => directoryQuery(db, opts, viewer),
+    listTeamsPrepared(opts),
+  ).execute(values);
 }
 
 const teamQuery = (db: Db, viewer: boolean) =>
