@@ -20,11 +20,11 @@ const pageLimit = (limit: number) => literalLimit(limit, PAGE_MAX_LIMIT);
 /** A member's place in the roster: leader, co-leaders, members (the team_members_roster_idx expression). */
 const rankOf = (role: AnyPgColumn) =>
   sql<number>`(CASE ${role} WHEN 'leader' THEN 0 WHEN 'co-leader' THEN 1 ELSE 2 END)`;
-export const RANKS: Record<TeamRole, number> = { leader: 0, 'co-leader': 1, member: 2 };
+const RANKS: Record<TeamRole, number> = { leader: 0, 'co-leader': 1, member: 2 };
 
 /** The text the directory search reads (the teams_search_trgm_idx expression). */
 const SEARCH_TEXT = sql`lower(${teams.name} || ' ' || coalesce(${teams.tagline}, '') || ' ' || coalesce(${teams.location}, ''))`;
-export const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The viewer's membership; for an anonymous viewer the join is `ON false` (no row, no index probe). */
 const vm = alias(teamMembers, 'vm');
