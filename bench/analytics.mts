@@ -9,8 +9,6 @@
  * views, 200k searches and 100k post events spread over the last BENCH_DAYS (default 90) days.
  */
 
-import { spawn } from 'node:child_process';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -18,10 +16,11 @@ import type { AnalyticsRange } from '../contract';
 import { type Db, openDatabase } from '../server/db/client';
 import { rows } from '../server/db/rows';
 import { analyticsWindow, reportQueries } from '../server/modules/analytics/report';
+import { dbUrl, ensureDatabase, SECONDS, startApp } from './lib/app';
+import { measureApp as measurePage } from './lib/pool';
+import { type Figures, figuresOf, row } from './lib/stats';
 
-const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const DAYS = Number(process.env.BENCH_DAYS ?? 90);
 const NAME = 'bench_analytics';
 const SIZE = {
@@ -30,12 +29,6 @@ const SIZE = {
   pageViews: 1_000_000,
   searches: 200_000,
   postEvents: 100_000,
-};
-
-const dbUrl = (name: string) => {
-  const u = new URL(SERVER);
-  u.pathname = `/${name}`;
-  return u.toString();
 };
 
 const COUNTRIES = ['US', 'CA', 'GB', 'DE', 'FR', 'NL', 'SE', 'PL', 'ES', 'IT', 'AU', 'JP', 'BR', 'MX', 'IE'];
@@ -85,11 +78,7 @@ async function generate(db: Db) {
 }
 
 async function prepare() {
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [NAME]);
-  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${NAME}`);
-  await admin.end();
+  await ensureDatabase(NAME);
   const database = await openDatabase({ databaseUrl: dbUrl(NAME) });
   await database.migrate();
   const count = async (table: string) =>
@@ -114,47 +103,19 @@ async function prepare() {
   await database.close();
 }
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-}
+const startAnalytics = (cacheMs: number) =>
+  startApp('bench/analytics-server.mts', [dbUrl(NAME), String(cacheMs)]);
 
-async function startApp(cacheMs: number) {
-  const server = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'bench/analytics-server.mts', dbUrl(NAME), String(cacheMs)],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const info = await new Promise<{ port: number; token: string }>((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (d) => {
-      out += d;
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve(JSON.parse(line));
-    });
-    server.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return { ...info, stop: () => server.kill('SIGTERM') };
-}
-
-async function measureApp(
-  app: { port: number; token: string },
+const measureApp = (
+  app: { port: number; info: Record<string, unknown> },
   range: AnalyticsRange,
-  duration = SECONDS,
-): Promise<Figures> {
-  const result = await autocannon({
-    url: `http://127.0.0.1:${app.port}/api/admin/analytics?range=${range}`,
-    headers: { cookie: `sid=${app.token}` },
+  seconds = SECONDS,
+) =>
+  measurePage(app.port, `/api/admin/analytics?range=${range}`, {
     connections: CONNECTIONS,
-    duration,
+    seconds,
+    headers: { cookie: `sid=${app.info.token}` },
   });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`analytics answered ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
 
 /** The very statements of one report, run together as the route runs them, CONNECTIONS at a time. */
 async function measureRaw(range: AnalyticsRange): Promise<Figures> {
@@ -173,21 +134,19 @@ async function measureRaw(range: AnalyticsRange): Promise<Figures> {
     }),
   );
   await pool.end();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { rps: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99) };
+  return figuresOf(latencies, SECONDS);
 }
 
 await prepare();
 const results: { range: AnalyticsRange; app: Figures; uncached: Figures; raw: Figures }[] = [];
-const shipped = await startApp(5_000);
+const shipped = await startAnalytics(5_000);
 const apps: Figures[] = [];
 for (const range of ['7d', '30d'] as const) {
   await measureApp(shipped, range, 1); // warm-up
   apps.push(await measureApp(shipped, range));
 }
 shipped.stop();
-const off = await startApp(0);
+const off = await startAnalytics(0);
 for (const [i, range] of (['7d', '30d'] as const).entries()) {
   await measureApp(off, range, 1);
   const uncached = await measureApp(off, range);
@@ -196,11 +155,6 @@ for (const [i, range] of (['7d', '30d'] as const).entries()) {
 }
 off.stop();
 
-const f = (n: number) => n.toFixed(1);
-const row = (label: string, m: Figures, unit: string) =>
-  console.log(
-    `    ${label.padEnd(22)} ${f(m.rps).padStart(7)} ${unit}, p50 ${f(m.p50)} ms, p99 ${f(m.p99)} ms`,
-  );
 console.log(
   `\nanalytics report, ${SIZE.sessions} sessions / ${SIZE.pageViews} page views / ${SIZE.searches} searches / ${SIZE.postEvents} post events over ${DAYS} days, admin, ${CONNECTIONS} connections, ${SECONDS} s each`,
 );

@@ -8,27 +8,16 @@
  * the database bench_events: 10k players, 100k events over three years, 1M registrations.
  */
 
-import { spawn } from 'node:child_process';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { eventsQuery } from '../contract';
 import { type Db, openDatabase } from '../server/db/client';
-import { statementName } from '../server/db/rows';
 import { listEventsSql } from '../server/modules/events';
+import { dbUrl, ensureDatabase, SECONDS, startApp } from './lib/app';
+import { CONNECTIONS, measureApp, measureRaw, warm } from './lib/pool';
+import { type Figures, ratio, row } from './lib/stats';
 
-const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
-const CONNECTIONS = 32;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const NAME = 'bench_events';
 const SIZE = { users: 10_000, events: 100_000, registrations: 1_000_000 };
-
-const dbUrl = (name: string) => {
-  const u = new URL(SERVER);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
 
 /** Where generated events happen: cities of North America and Europe, scattered ~100 km around. */
 const CITIES: [number, number][] = [
@@ -118,11 +107,7 @@ async function generate(db: Db) {
 }
 
 async function prepare() {
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [NAME]);
-  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${NAME}`);
-  await admin.end();
+  await ensureDatabase(NAME);
   const database = await openDatabase({ databaseUrl: dbUrl(NAME) });
   await database.migrate();
   const count = async (table: string) =>
@@ -144,12 +129,6 @@ async function prepare() {
   await database.close();
 }
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-}
-
 const month = (() => {
   const d = new Date();
   const from = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1));
@@ -164,104 +143,40 @@ const PAGES: { label: string; query: Record<string, string> }[] = [
   { label: '?near= (Toronto) &sort=distance', query: { near: '43.65,-79.38', sort: 'distance' } },
 ];
 
-async function measureApp(port: number, query: Record<string, string>): Promise<Figures> {
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}/api/events?${new URLSearchParams(query)}`,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-  });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`events answered ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
-
-/** The very SQL the endpoint runs, as the same named prepared statement, 32 at a time. */
-async function measureRaw(query: Record<string, string>): Promise<Figures> {
-  const pool = new pg.Pool({ connectionString: dbUrl(NAME), max: CONNECTIONS });
-  const opts = eventsQuery.parse(query);
-  const { sql: text, params } = new PgDialect().sqlToQuery(listEventsSql(opts, new Date()));
-  const name = statementName(text);
-  const latencies: number[] = [];
-  const until = Date.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < until) {
-        const t0 = performance.now();
-        await pool.query({ name, text, values: params as unknown[] });
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  await pool.end();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { rps: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99) };
-}
-
-async function startApp(cacheMs: number) {
-  const server = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'bench/events-server.mts', dbUrl(NAME), String(cacheMs)],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (d) => {
-      out += d;
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve(JSON.parse(line));
-    });
-    server.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return { port, stop: () => server.kill('SIGTERM') };
-}
-
-const warm = (port: number, query: Record<string, string>) =>
-  autocannon({
-    url: `http://127.0.0.1:${port}/api/events?${new URLSearchParams(query)}`,
-    connections: CONNECTIONS,
-    duration: 1,
-  });
+const path = (query: Record<string, string>) => `/api/events?${new URLSearchParams(query)}`;
+/** The very SQL the endpoint runs, as the same named prepared statement. */
+const statement = (query: Record<string, string>) => listEventsSql(eventsQuery.parse(query), new Date());
+const load = { seconds: SECONDS };
 
 await prepare();
 const results: { label: string; app: Figures; uncached: Figures; raw: Figures }[] = [];
-const shipped = await startApp(2_000);
+const shipped = await startApp('bench/events-server.mts', [dbUrl(NAME), '2000']);
 const apps: Figures[] = [];
 for (const page of PAGES) {
-  await warm(shipped.port, page.query);
-  apps.push(await measureApp(shipped.port, page.query));
+  await warm(shipped.port, path(page.query));
+  apps.push(await measureApp(shipped.port, path(page.query), load));
 }
 shipped.stop();
-const off = await startApp(0);
+const off = await startApp('bench/events-server.mts', [dbUrl(NAME), '0']);
 for (const [i, page] of PAGES.entries()) {
-  // A short warm-up, so that every pooled connection has prepared the statement.
-  await warm(off.port, page.query);
-  const uncached = await measureApp(off.port, page.query);
-  const raw = await measureRaw(page.query);
+  await warm(off.port, path(page.query));
+  const uncached = await measureApp(off.port, path(page.query), load);
+  const raw = await measureRaw(dbUrl(NAME), statement(page.query), load);
   results.push({ label: page.label, app: apps[i], uncached, raw });
 }
 off.stop();
 
-const f = (n: number) => n.toFixed(1);
-const row = (label: string, m: Figures, unit = 'req/s') =>
-  console.log(
-    `    ${label.padEnd(30)} ${f(m.rps).padStart(7)} ${unit}, p50 ${f(m.p50)} ms, p99 ${f(m.p99)} ms`,
-  );
 console.log(
   `\nevents, ${SIZE.users} players / ${SIZE.events} events over three years / ${SIZE.registrations} registrations, anonymous, ${CONNECTIONS} connections, ${SECONDS} s each`,
 );
 for (const r of results) {
   console.log(`  ${r.label}`);
-  row('app (as shipped, 2 s cache)', r.app);
-  row('app with the cache off', r.uncached);
-  row('raw SQL via pg pool', r.raw, 'q/s  ');
+  row('app (as shipped, 2 s cache)', r.app, 'req/s', 30);
+  row('app with the cache off', r.uncached, 'req/s', 30);
+  row('raw SQL via pg pool', r.raw, 'q/s  ', 30);
   console.log(
     `    ratio app/raw ${(r.app.rps / r.raw.rps).toFixed(2)} as shipped, ${(r.uncached.rps / r.raw.rps).toFixed(2)} cache off (goal >= 0.5); p99 goal <= 25 ms`,
   );
 }
-const ratio = (a: Figures, b: Figures) =>
-  `throughput ${(a.rps / b.rps).toFixed(2)}, p50 ${(a.p50 / Math.max(b.p50, 0.01)).toFixed(2)}x, p99 ${(a.p99 / Math.max(b.p99, 0.01)).toFixed(2)}x`;
 console.log(`  near/plain list, as shipped: ${ratio(results[3].app, results[0].app)}  (goal: within 2x)`);
 console.log(`  near/plain list, cache off:  ${ratio(results[3].uncached, results[0].uncached)}`);

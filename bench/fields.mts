@@ -9,27 +9,16 @@
  * and fills that database, then stops (to look at plans with EXPLAIN).
  */
 
-import { spawn } from 'node:child_process';
-import autocannon from 'autocannon';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { fieldsQuery } from '../contract';
 import { type Db, openDatabase } from '../server/db/client';
-import { statementName } from '../server/db/rows';
 import { listFieldsSql } from '../server/modules/fields';
+import { dbUrl, ensureDatabase, PREPARE_ONLY, SECONDS, startApp } from './lib/app';
+import { CONNECTIONS, measureApp, measureRaw, warm } from './lib/pool';
+import { type Figures, f, row } from './lib/stats';
 
-const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
-const CONNECTIONS = 32;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const NAME = 'bench_fields';
 const FIELDS = 50_000;
-
-const dbUrl = (name: string) => {
-  const u = new URL(SERVER);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
 
 /** 50k fields: lat 25..55, lng -125..-65 (a deterministic scatter), five types, a tenth rated. */
 async function generate(db: Db) {
@@ -50,11 +39,7 @@ async function generate(db: Db) {
 }
 
 async function prepare() {
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [NAME]);
-  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${NAME}`);
-  await admin.end();
+  await ensureDatabase(NAME);
   const database = await openDatabase({ databaseUrl: dbUrl(NAME) });
   await database.migrate();
   const n = (
@@ -72,63 +57,8 @@ async function prepare() {
   await database.close();
 }
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-}
-
-async function measureApp(port: number, path: string): Promise<Figures> {
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}${path}`,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-  });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${path} answered ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
-
-/** The very SQL the endpoint runs, as the same named prepared statement, 32 at a time. */
-async function measureRaw(statement: SQL): Promise<Figures> {
-  const pool = new pg.Pool({ connectionString: dbUrl(NAME), max: CONNECTIONS });
-  const { sql: text, params } = new PgDialect().sqlToQuery(statement);
-  const name = statementName(text);
-  const latencies: number[] = [];
-  const until = Date.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < until) {
-        const t0 = performance.now();
-        await pool.query({ name, text, values: params as unknown[] });
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  await pool.end();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { rps: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99) };
-}
-
-async function startApp() {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'bench/events-server.mts', dbUrl(NAME), '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (d) => {
-      out += d;
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve(JSON.parse(line));
-    });
-    server.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return { port, stop: () => server.kill('SIGTERM') };
-}
-
 await prepare();
-if (process.env.BENCH_PREPARE_ONLY === '1') {
+if (PREPARE_ONLY) {
   console.log(`${NAME} is ready; BENCH_PREPARE_ONLY=1, nothing measured`);
   process.exit(0);
 }
@@ -147,27 +77,18 @@ const PAGES: { label: string; path: string; statement: SQL }[] = [
   },
 ];
 
-const app = await startApp();
+const app = await startApp('bench/events-server.mts', [dbUrl(NAME), '0']);
 const results: { label: string; app: Figures; raw: Figures }[] = [];
 for (const page of PAGES) {
-  await autocannon({
-    url: `http://127.0.0.1:${app.port}${page.path}`,
-    connections: CONNECTIONS,
-    duration: 1,
-  });
+  await warm(app.port, page.path);
   results.push({
     label: page.label,
-    app: await measureApp(app.port, page.path),
-    raw: await measureRaw(page.statement),
+    app: await measureApp(app.port, page.path, { seconds: SECONDS }),
+    raw: await measureRaw(dbUrl(NAME), page.statement, { seconds: SECONDS }),
   });
 }
 app.stop();
 
-const f = (n: number) => n.toFixed(1);
-const row = (label: string, m: Figures, unit = 'req/s') =>
-  console.log(
-    `    ${label.padEnd(22)} ${f(m.rps).padStart(7)} ${unit}, p50 ${f(m.p50)} ms, p99 ${f(m.p99)} ms`,
-  );
 console.log(`\nfields, ${FIELDS} fields, anonymous, ${CONNECTIONS} connections, ${SECONDS} s each`);
 for (const r of results) {
   console.log(`  ${r.label}`);

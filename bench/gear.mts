@@ -10,19 +10,14 @@
  * BENCH_PREPARE_ONLY=1 fills the database (and the block) and exits without measuring.
  */
 
-import { spawn } from 'node:child_process';
-import autocannon from 'autocannon';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { type Db, openDatabase } from '../server/db/client';
-import { statementName } from '../server/db/rows';
 import { createSession } from '../server/modules/auth';
 import { extendRatedBlock, rerankGear, topRatedSql, toRateSql } from '../server/modules/gear';
+import { dbUrl, ensureDatabase, PREPARE_ONLY, SECONDS, startApp } from './lib/app';
+import { CONNECTIONS, measureApp, measureRaw, warm } from './lib/pool';
+import { type Figures, row } from './lib/stats';
 
-const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
-const CONNECTIONS = 32;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const NAME = 'bench_gear';
 const SIZE = { users: 10_000, gear: 100_000, ratings: 1_000_000, rated: 5_000 };
 const LIMIT = 20;
@@ -36,12 +31,6 @@ const CATEGORIES = [
   'Helmet',
   'Other',
 ];
-
-const dbUrl = (name: string) => {
-  const u = new URL(SERVER);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
 
 /**
  * 10k players (bench_1 is the rater), 100k items (newest is #1), about 995k ratings by the other
@@ -127,11 +116,7 @@ async function buildBlock(db: Db, viewerId: string) {
 }
 
 async function prepare(): Promise<{ cookie: string; viewerId: string }> {
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [NAME]);
-  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${NAME}`);
-  await admin.end();
+  await ensureDatabase(NAME);
   const database = await openDatabase({ databaseUrl: dbUrl(NAME) });
   await database.migrate();
   const n = async (table: string) =>
@@ -159,64 +144,8 @@ async function prepare(): Promise<{ cookie: string; viewerId: string }> {
   return { cookie: `sid=${token}`, viewerId: viewer.id };
 }
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-}
-
-async function measureApp(port: number, path: string, cookie?: string): Promise<Figures> {
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}${path}`,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    headers: cookie ? { cookie } : {},
-  });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${path} answered ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
-
-/** The very SQL the endpoint runs, as the same named prepared statement, 32 at a time. */
-async function measureRaw(query: SQL): Promise<Figures> {
-  const pool = new pg.Pool({ connectionString: dbUrl(NAME), max: CONNECTIONS });
-  const { sql: text, params } = new PgDialect().sqlToQuery(query);
-  const name = statementName(text);
-  const latencies: number[] = [];
-  const until = Date.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < until) {
-        const t0 = performance.now();
-        await pool.query({ name, text, values: params as unknown[] });
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  await pool.end();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { rps: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99) };
-}
-
-async function startApp() {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'bench/gear-server.mts', dbUrl(NAME)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (d) => {
-      out += d;
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve(JSON.parse(line));
-    });
-    server.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return { port, stop: () => server.kill('SIGTERM') };
-}
-
 const { cookie, viewerId } = await prepare();
-if (process.env.BENCH_PREPARE_ONLY === '1') process.exit(0);
+if (PREPARE_ONLY) process.exit(0);
 const PAGES = [
   {
     label: 'to-rate (rated the 5,000 newest)',
@@ -235,27 +164,17 @@ const PAGES = [
     raw: topRatedSql(null, { limit: LIMIT, category: 'Helmet' }),
   },
 ];
-const app = await startApp();
+const app = await startApp('bench/gear-server.mts', [dbUrl(NAME)]);
 const results: { label: string; app: Figures; raw: Figures }[] = [];
 for (const page of PAGES) {
-  // A short warm-up, so that every pooled connection has prepared the statement.
-  await autocannon({
-    url: `http://127.0.0.1:${app.port}${page.path}`,
-    connections: CONNECTIONS,
-    duration: 1,
-    headers: page.cookie ? { cookie: page.cookie } : {},
-  });
-  const a = await measureApp(app.port, page.path, page.cookie);
-  const raw = await measureRaw(page.raw);
+  const headers: Record<string, string> = page.cookie ? { cookie: page.cookie } : {};
+  await warm(app.port, page.path, { headers });
+  const a = await measureApp(app.port, page.path, { seconds: SECONDS, headers });
+  const raw = await measureRaw(dbUrl(NAME), page.raw, { seconds: SECONDS });
   results.push({ label: page.label, app: a, raw });
 }
 app.stop();
 
-const f = (n: number) => n.toFixed(1);
-const row = (label: string, m: Figures, unit = 'req/s') =>
-  console.log(
-    `    ${label.padEnd(22)} ${f(m.rps).padStart(7)} ${unit}, p50 ${f(m.p50)} ms, p99 ${f(m.p99)} ms`,
-  );
 console.log(
   `\ngear, ${SIZE.users} players / ${SIZE.gear} gear posts / ${SIZE.ratings} ratings, ${CONNECTIONS} connections, ${SECONDS} s each`,
 );

@@ -1,7 +1,7 @@
 /**
  * npm run bench:teams: the teams pages as players load them (anonymous, autocannon, 32
- * connections) against the same SQL (listTeamsSql, teamSql, membersSql, as the same named
- * prepared statements) through a plain pg pool at the same concurrency, measured in one run, for
+ * connections) against the same statements (listTeamsSql, teamSql, membersSql: the same names,
+ * texts and values) through a plain pg pool at the same concurrency, measured in one run, for
  * four pages: the directory with filters (?playStyle=milsim&isRecruiting=true), the directory
  * with a search term (?search=wolf, trigram index), the biggest team's page and its members list.
  * Prints figures and ratios; asserts nothing. BENCH_DATABASE_URL (default
@@ -11,29 +11,19 @@
  * exits, so that the database is ready before anything is measured.
  */
 
-import { spawn } from 'node:child_process';
-import autocannon from 'autocannon';
-import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { teamMembersQuery, teamsQuery } from '../contract';
 import { type Db, openDatabase } from '../server/db/client';
-import { statementName } from '../server/db/rows';
-import { listTeamsPrepared, listTeamsSql, membersSql, teamSql } from '../server/modules/teams';
+import type { Statement } from '../server/db/prepared';
+import { listTeamsSql, membersSql, teamSql } from '../server/modules/teams';
+import { dbUrl, ensureDatabase, PREPARE_ONLY, SECONDS, startApp } from './lib/app';
+import { CONNECTIONS, measureApp, measureRaw, warm } from './lib/pool';
+import { type Figures, f, row } from './lib/stats';
 
-const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
-const CONNECTIONS = 32;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const NAME = 'bench_teams';
 const SIZE = { users: 20_000, teams: 10_000, perTeam: 19, bigTeam: 2_000 };
 /** Leaders (10k) + 19 per team (190k) = 200k memberships, plus the big team's extra 2,000. */
 const MEMBERSHIPS = SIZE.teams * (1 + SIZE.perTeam) + SIZE.bigTeam;
-
-const dbUrl = (name: string) => {
-  const u = new URL(SERVER);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
 
 const WORDS = [
   'Wolf',
@@ -116,11 +106,7 @@ const count = async (db: Db, table: string) =>
 
 /** Creates bench_teams when missing or not of this size; answers the big team's id. */
 async function prepare(): Promise<string> {
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [NAME]);
-  if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${NAME}`);
-  await admin.end();
+  await ensureDatabase(NAME);
   const database = await openDatabase({ databaseUrl: dbUrl(NAME) });
   await database.migrate();
   let fresh = false;
@@ -146,111 +132,43 @@ async function prepare(): Promise<string> {
   return big.rows[0].id;
 }
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-}
-
-async function measureApp(port: number, path: string): Promise<Figures> {
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}${path}`,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-  });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${path} answered ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
-
-/**
- * The very SQL the endpoint runs, 32 at a time: as the same named prepared statement, or (a search
- * term, planned with its value: listTeamsPrepared) as an unnamed one, as the endpoint sends it.
- */
-async function measureRaw(statement: SQL, prepared: boolean): Promise<Figures> {
-  const pool = new pg.Pool({ connectionString: dbUrl(NAME), max: CONNECTIONS });
-  const { sql: text, params } = new PgDialect().sqlToQuery(statement);
-  const name = prepared ? statementName(text) : undefined;
-  const latencies: number[] = [];
-  const until = Date.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < until) {
-        const t0 = performance.now();
-        await pool.query({ name, text, values: params as unknown[] });
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  await pool.end();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { rps: latencies.length / SECONDS, p50: at(0.5), p99: at(0.99) };
-}
-
-async function startApp() {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'bench/events-server.mts', dbUrl(NAME), '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (d) => {
-      out += d;
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve(JSON.parse(line));
-    });
-    server.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return { port, stop: () => server.kill('SIGTERM') };
-}
-
 const big = await prepare();
-if (process.env.BENCH_PREPARE_ONLY === '1') process.exit(0);
+if (PREPARE_ONLY) process.exit(0);
 const directory = { playStyle: 'milsim', isRecruiting: 'true' };
 const search = { search: 'wolf' };
-// Anonymous (a null viewer), as the app runs them for a request without a session.
-const PAGES: { label: string; path: string; statement: SQL; prepared: boolean }[] = [
+// The statements exactly as the app sends them (named and prepared, or unnamed for a search
+// term), for an anonymous viewer (null), as the app runs them for a request without a session.
+const database = await openDatabase({ databaseUrl: dbUrl(NAME) });
+const PAGES: { label: string; path: string; statement: Statement }[] = [
   {
     label: '?playStyle=milsim&isRecruiting=true',
     path: `/api/teams?${new URLSearchParams(directory)}`,
-    statement: listTeamsSql(teamsQuery.parse(directory), null),
-    prepared: listTeamsPrepared(teamsQuery.parse(directory)),
+    statement: listTeamsSql(database.db, teamsQuery.parse(directory), null),
   },
   {
     label: '?search=wolf',
     path: `/api/teams?${new URLSearchParams(search)}`,
-    statement: listTeamsSql(teamsQuery.parse(search), null),
-    prepared: listTeamsPrepared(teamsQuery.parse(search)),
+    statement: listTeamsSql(database.db, teamsQuery.parse(search), null),
   },
-  { label: 'the big team', path: `/api/teams/${big}`, statement: teamSql(big, null), prepared: true },
+  { label: 'the big team', path: `/api/teams/${big}`, statement: teamSql(database.db, big, null) },
   {
     label: 'its members (first 20)',
     path: `/api/teams/${big}/members`,
-    statement: membersSql(big, teamMembersQuery.parse({}), null),
-    prepared: true,
+    statement: membersSql(database.db, big, teamMembersQuery.parse({}), null),
   },
 ];
+await database.close();
 
-const app = await startApp();
+const app = await startApp('bench/events-server.mts', [dbUrl(NAME), '0']);
 const results: { label: string; app: Figures; raw: Figures }[] = [];
 for (const page of PAGES) {
-  // A short warm-up, so that every pooled connection has prepared the statement.
-  await autocannon({
-    url: `http://127.0.0.1:${app.port}${page.path}`,
-    connections: CONNECTIONS,
-    duration: 1,
-  });
-  const a = await measureApp(app.port, page.path);
-  const raw = await measureRaw(page.statement, page.prepared);
+  await warm(app.port, page.path);
+  const a = await measureApp(app.port, page.path, { seconds: SECONDS });
+  const raw = await measureRaw(dbUrl(NAME), page.statement, { seconds: SECONDS });
   results.push({ label: page.label, app: a, raw });
 }
 app.stop();
 
-const f = (n: number) => n.toFixed(1);
-const row = (label: string, m: Figures, unit = 'req/s') =>
-  console.log(
-    `    ${label.padEnd(22)} ${f(m.rps).padStart(7)} ${unit}, p50 ${f(m.p50)} ms, p99 ${f(m.p99)} ms`,
-  );
 console.log(
   `\nteams, ${SIZE.users} players / ${SIZE.teams} teams / ${MEMBERSHIPS} memberships (one team of ${SIZE.bigTeam + SIZE.perTeam + 1}), anonymous, ${CONNECTIONS} connections, ${SECONDS} s each`,
 );

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { PlayStyle, TeamApplicationStatus, TeamInviteStatus, TeamRole } from '../../../contract/teams';
 import { createdAt, id, ts } from './columns';
 import { users } from './users';
 
@@ -13,7 +14,7 @@ export const teams = pgTable(
     logo: text('logo'),
     banner: text('banner'),
     colorTheme: text('color_theme').notNull().default('#000000'),
-    playStyle: text('play_style'),
+    playStyle: text('play_style').$type<PlayStyle>(),
     location: text('location'),
     visibility: text('visibility').notNull().default('public'),
     isRecruiting: boolean('is_recruiting').notNull().default(true),
@@ -25,7 +26,7 @@ export const teams = pgTable(
   (t) => [
     uniqueIndex('teams_name_lower_uq').on(sql`lower(${t.name})`),
     index('teams_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    /** GET /api/teams?search=: one trigram index over name, tagline and location (teams/service.ts SEARCH_TEXT). */
+    /** GET /api/teams?search=: one trigram index over name, tagline and location (teams/queries.ts SEARCH_TEXT). */
     index('teams_search_trgm_idx').using(
       'gin',
       sql`lower(${t.name} || ' ' || coalesce(${t.tagline}, '') || ' ' || coalesce(${t.location}, '')) gin_trgm_ops`,
@@ -44,7 +45,7 @@ export const teamMembers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role').notNull().default('member'),
+    role: text('role').$type<TeamRole>().notNull().default('member'),
     joinedAt: ts('joined_at').notNull().defaultNow(),
   },
   (t) => [
@@ -52,8 +53,8 @@ export const teamMembers = pgTable(
     uniqueIndex('team_members_pair_uq').on(t.teamId, t.userId),
     index('team_members_user_idx').on(t.userId, t.joinedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     /**
-     * The roster: leader, co-leaders, members, each by join date (teams/service.ts rankOf), then
-     * role and id, so that a page of members is an index-only scan (teams/service.ts membersSql).
+     * The roster: leader, co-leaders, members, each by join date (teams/queries.ts rankOf), then
+     * role and id, so that a page of members is an index-only scan (teams/queries.ts membersQuery).
      */
     index('team_members_roster_idx').on(
       t.teamId,
@@ -80,7 +81,7 @@ export const teamInvites = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<TeamInviteStatus>().notNull().default('pending'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -101,7 +102,7 @@ export const teamApplications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     message: text('message'),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<TeamApplicationStatus>().notNull().default('pending'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,7 +1,7 @@
 import type { AppModule } from '../../context';
 import { teamRoutes } from './routes';
 
-export { listTeamsPrepared, listTeamsSql, membersSql, teamSql } from './service';
+export { listTeamsSql, membersSql, teamSql } from './queries';
 
 /** Teams (issue 12): the directory, team pages, roster, applications, invites, gallery and team feed. */
 export const teamsModule: AppModule = { name: 'teams', routes: teamRoutes };

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_APPLICATION_MESSAGE, TEAM_TEXTS } from '../../../contract';
@@ -590,7 +589,7 @@ describe('the roster', () => {
         extra.map((u, i) => ({
           teamId: w.team.id,
           userId: u.id,
-          role: i === 3 ? 'co-leader' : 'member',
+          role: i === 3 ? ('co-leader' as const) : ('member' as const),
           joinedAt: new Date(Date.UTC(2020, 0, 10 - i)),
         })),
       );
@@ -633,8 +632,8 @@ describe('the roster', () => {
       .values(extra.map((u) => ({ teamId: w.team.id, userId: u.id })));
     // As autovacuum leaves the table: statistics, and the visibility map that index-only scans read.
     await db().execute(sql`VACUUM (ANALYZE) team_members`);
-    const { sql: text, params } = new PgDialect().sqlToQuery(membersSql(w.team.id, { limit: 20 }, null));
-    const literals = params.map((p) => `'${String(p)}'`).join(', ');
+    const { text, values } = membersSql(db(), w.team.id, { limit: 20 }, null);
+    const literals = values.map((p) => `'${String(p)}'`).join(', ');
     const plan = await db().transaction(async (tx) => {
       // The plan the named prepared statement settles on after five runs, whatever the team.
       await tx.execute(sql`SET LOCAL plan_cache_mode = force_generic_plan`);
