@@ -25,6 +25,8 @@ export interface IndexData {
   personal?: boolean;
   /** Paths of the page's scripts (`/assets/...js`), preloaded from the head. */
   modules?: string[];
+  /** Paths of stylesheets its markup needs beyond index.html's (`/assets/...css`), linked from the head. */
+  styles?: string[];
   /**
    * The page's first commit rendered here (decision 020), put in `#root` in place of the
    * prerendered markup of /, so that it paints before any script has run.
@@ -75,6 +77,8 @@ export function indexWithData(html: string, data: IndexData): string {
       ? `<link rel="preload" as="image" href="${attr(href)}" imagesrcset="${attr(srcset)}"${sizes ? ` imagesizes="${attr(sizes)}"` : ''} fetchpriority="high">`
       : `<link rel="preload" as="image" href="${attr(href)}" fetchpriority="high">`;
   }
+  for (const file of data.styles ?? [])
+    if (!out.includes(`"${file}"`)) head += `<link rel="stylesheet" href="${attr(file)}">`;
   for (const file of data.modules ?? [])
     if (!out.includes(`"${file}"`)) head += `<link rel="modulepreload" crossorigin href="${attr(file)}">`;
   if (head) {

@@ -4,7 +4,7 @@ import { isApiPath, registerStaticWeb } from '../../plugins/static-web';
 import { embeddedViewer, viewerOf } from '../auth';
 import { createIndexSender, type IndexData, type IndexDataSource } from './html';
 import { PAGES, type PageBuild, type ServerPage } from './pages';
-import { loadPageRenderer, type PageRenderer, pageChunks } from './renderer';
+import { loadPageRenderer, type PageRenderer, pageChunks, pageStyles } from './renderer';
 
 export { type DataBlock, type IndexData, indexWithData, jsonForHtml, withPageMarkup } from './html';
 export { PAGES, type ServerPage } from './pages';
@@ -23,7 +23,10 @@ export async function registerWebPages(app: App, ctx: Ctx) {
       ? createIndexSender(
           webDist,
           pageSource(ctx, PAGES, {
-            build: { chunks: (module) => pageChunks(webDist, module) },
+            build: {
+              chunks: (module) => pageChunks(webDist, module),
+              styles: (module) => pageStyles(webDist, module),
+            },
             renderer: await loadPageRenderer(webDist, app.log),
           }),
         )
@@ -75,7 +78,7 @@ export function pageSource(
         if (page.cache === 'signed-out-once' && viewer) return base;
         const loaded = await page.load(ctx, viewer, params, build);
         if (!loaded) return base;
-        const { render: draw, modules, ...data } = loaded;
+        const { render: draw, modules, styles, ...data } = loaded;
         let markup: string | undefined;
         if (renderer && draw) {
           if (page.cache === 'signed-out-once') {
@@ -92,7 +95,7 @@ export function pageSource(
             markup = await render(request, () => draw(renderer, JSON.parse(viewerJson)));
           }
         }
-        return { ...base, ...data, modules: markup ? [] : modules, markup };
+        return { ...base, ...data, modules: markup ? [] : modules, styles: markup ? styles : [], markup };
       }
       return base;
     })();

@@ -25,6 +25,11 @@ const INDEX =
 const MANIFEST = {
   'src/main.tsx': { file: 'assets/main-abc123.js', isEntry: true, imports: [] },
   'src/app/routes/profile.tsx': { file: 'assets/profile-def456.js', imports: ['src/main.tsx'] },
+  'src/features/events/components/events-section.tsx': {
+    file: 'assets/events-section-a1.js',
+    css: ['assets/events-section-b2.css'],
+    imports: ['src/main.tsx'],
+  },
 };
 // Stand-ins for the web's SSR build (web/src/prerender.tsx, tested with the real components in
 // web/src/prerender.test.tsx): they show what the server passes them and where their markup goes.
@@ -310,6 +315,9 @@ describe('GET /events (issue 20)', () => {
       '<main data-path="/events?view=grid&#38;type=Milsim" data-viewer="events_pat" data-lists="none"></main>',
     );
     expect(res.body).not.toContain(EVENTS_PAGE_DATA_ID);
+    // The calendar's stylesheet (the section chunk's) is linked from the head: no shift when it comes.
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" href="/assets/events-section-b2.css">');
     const long = await t.app.inject({ url: `/events?q=${'a'.repeat(300)}` });
     expect(long.statusCode).toBe(200);
     expect(rootOf(long.body)).toContain(`<div id="root"><!--page-->${HOME}<!--/page--></div>`);

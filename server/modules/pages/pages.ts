@@ -24,6 +24,8 @@ export interface LoadedPage {
   render?: (renderer: PageRenderer, viewer: unknown) => Promise<string>;
   /** Script files to preload when the page comes without its markup. */
   modules?: string[];
+  /** Stylesheets its markup needs beyond the app's own (a lazy part's), linked from the head. */
+  styles?: string[];
 }
 
 /**
@@ -46,9 +48,10 @@ export interface ServerPage<P = unknown> {
   cache: 'viewer' | 'signed-out-once';
 }
 
-/** What the build gives the loaders: each page's chunks from its manifest. */
+/** What the build gives the loaders: a module's chunks and stylesheets, from its manifest. */
 export interface PageBuild {
   chunks: (module: string) => string[];
+  styles: (module: string) => string[];
 }
 
 const page = <P>(definition: ServerPage<P>) => definition as ServerPage<unknown>;
@@ -108,14 +111,16 @@ export const PAGES: readonly ServerPage[] = [
     name: 'events',
     match: (pathname, search) => (pathname === '/events' && search.length <= 200 ? search : null),
     cache: 'viewer',
-    async load(ctx, viewer, search) {
+    async load(ctx, viewer, search, build) {
       const query = new URLSearchParams(search);
       const render = (calendar?: string) => (r: PageRenderer, me: unknown) =>
         r.renderPage(`/events${search}`, me as never, calendar ? JSON.parse(calendar) : undefined);
-      if (query.get('view') === 'grid') return { blocks: [], render: render() };
+      // The calendar's stylesheet comes with the section's chunk: the rendered page links it.
+      const styles = build.styles('src/features/events/components/events-section.tsx');
+      if (query.get('view') === 'grid') return { blocks: [], render: render(), styles };
       const type = eventType.safeParse(query.get('type'));
       const calendar = await embeddedCalendar(ctx, type.success ? type.data : undefined, viewer);
-      return { blocks: [{ id: EVENTS_PAGE_DATA_ID, json: calendar }], render: render(calendar) };
+      return { blocks: [{ id: EVENTS_PAGE_DATA_ID, json: calendar }], render: render(calendar), styles };
     },
   }),
   // /posts/{id}: the post and its first page of comments (issue 20).

@@ -51,27 +51,41 @@ export async function loadPageRenderer(
   }
 }
 
-/**
- * The script files a lazy page loads (its chunk and the chunks it imports statically, not the
- * entry's, which index.html names already), from the build's manifest (`.vite/manifest.json`,
- * keys relative to web/: `src/app/routes/profile.tsx`). Empty without a manifest or that module.
- */
-export function pageChunks(webDist: string, module: string): string[] {
-  let manifest: Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean; css?: string[] }>;
+
+/** The files a lazy module brings (itself and what it imports statically, not the entry's), from the manifest. */
+function moduleFiles(webDist: string, module: string): { scripts: string[]; styles: string[] } {
+  let manifest: Manifest;
   try {
     manifest = JSON.parse(readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8'));
   } catch {
-    return [];
+    return { scripts: [], styles: [] };
   }
-  const files: string[] = [];
+  const scripts: string[] = [];
+  const styles: string[] = [];
   const seen = new Set<string>();
   const visit = (key: string) => {
     const entry = manifest[key];
     if (!entry || seen.has(key) || entry.isEntry) return;
     seen.add(key);
-    files.push(`/${entry.file}`);
+    scripts.push(`/${entry.file}`);
+    for (const css of entry.css ?? []) styles.push(`/${css}`);
     for (const dep of entry.imports ?? []) visit(dep);
   };
   visit(module);
-  return files;
+  return { scripts, styles };
 }
+
+/**
+ * The script files a lazy page loads (its chunk and the chunks it imports statically, not the
+ * entry's, which index.html names already), from the build's manifest (`.vite/manifest.json`,
+ * keys relative to web/: `src/app/routes/profile.tsx`). Empty without a manifest or that module.
+ */
+export const pageChunks = (webDist: string, module: string): string[] => moduleFiles(webDist, module).scripts;
+
+/**
+ * The stylesheets a lazy module brings (the calendar's of the events section): a page the server
+ * renders with that module's markup links them from its head, or the markup would be laid out
+ * again when they come (a layout shift).
+ */
+export const pageStyles = (webDist: string, module: string): string[] => moduleFiles(webDist, module).styles;
