@@ -37,9 +37,12 @@ function find(tap: EarlyTap): Element | undefined {
 
 /**
  * Clicks the held control once React handles it (checked every `interval` ms; after `timeout` ms
- * it clicks anyway), unless it is gone or disabled by then. Resolves to whether it clicked.
+ * it clicks anyway), unless it is gone or disabled by then. Resolves to whether it clicked. The
+ * hydration is a transition: on a slow or busy phone it can take seconds after the app has
+ * started, and a click on a node React does not handle yet is lost (a browser test lost one at
+ * 5 s on a loaded machine), so it waits up to 15 s.
  */
-export function replayEarlyTap({ interval = 25, timeout = 5000 } = {}): Promise<boolean> {
+export function replayEarlyTap({ interval = 25, timeout = 15_000 } = {}): Promise<boolean> {
   const tap = window.__earlyTap;
   if (!tap) return Promise.resolve(false);
   window.__earlyTap = undefined;
