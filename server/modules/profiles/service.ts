@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import {
   AUTH_TEXTS,
   type FollowAnswer,
@@ -8,42 +8,42 @@ import {
   type UserProfile,
 } from '../../../contract';
 import type { Db } from '../../db/client';
-import { iso, rows } from '../../db/rows';
-import { follows, users } from '../../db/schema';
+import { iso } from '../../db/rows';
+import { eventRegistrations, follows, posts, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { likePattern, SEARCH_LIMIT } from '../../lib/search';
 import { mayTakeUsername, type SessionUser, userConflict } from '../auth';
 import { mayFollow, maySeeEmail } from './policy';
 
-interface ProfileRow {
-  id: string;
-  username: string;
-  email: string;
-  bio: string | null;
-  location: string | null;
-  avatar: string | null;
-  cover_image: string | null;
-  joined_at: Date | string;
-  posts_count: number | string;
-  followers_count: number | string;
-  following_count: number | string;
-  events_count: number | string;
-  is_following: boolean;
-}
-
 /** A public profile with its counts and the viewer's follow, in one query. */
 export async function getProfile(db: Db, username: string, viewer: SessionUser | null): Promise<UserProfile> {
   const viewerId = viewer?.id ?? '00000000-0000-0000-0000-000000000000';
-  const [r] = await rows<ProfileRow>(
-    db,
-    sql`SELECT u.id, u.username, u.email, u.bio, u.location, u.avatar, u.cover_image, u.joined_at,
-          (SELECT count(*) FROM posts p WHERE p.user_id = u.id) AS posts_count,
-          (SELECT count(*) FROM follows f WHERE f.following_id = u.id) AS followers_count,
-          (SELECT count(*) FROM follows f WHERE f.follower_id = u.id) AS following_count,
-          (SELECT count(*) FROM event_registrations e WHERE e.user_id = u.id AND e.status = 'registered') AS events_count,
-          EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${viewerId} AND f.following_id = u.id) AS is_following
-        FROM users u WHERE lower(u.username) = lower(${username}) LIMIT 1`,
-  );
+  // Each count is an index-only subquery; the viewer's follow one EXISTS (the page's one query).
+  // Drizzle writes a one-table query's columns without their table: the subqueries name the outer
+  // row's id in full, or it would read as their own table's.
+  const count = (query: SQL) => sql<number>`(${query})`.mapWith(Number);
+  const userId = sql.raw('"users"."id"');
+  const [r] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      bio: users.bio,
+      location: users.location,
+      avatar: users.avatar,
+      coverImage: users.coverImage,
+      joinedAt: users.joinedAt,
+      postsCount: count(sql`SELECT count(*) FROM ${posts} WHERE ${posts.userId} = ${userId}`),
+      followersCount: count(sql`SELECT count(*) FROM ${follows} WHERE ${follows.followingId} = ${userId}`),
+      followingCount: count(sql`SELECT count(*) FROM ${follows} WHERE ${follows.followerId} = ${userId}`),
+      eventsCount: count(
+        sql`SELECT count(*) FROM ${eventRegistrations} WHERE ${eventRegistrations.userId} = ${userId} AND ${eventRegistrations.status} = 'registered'`,
+      ),
+      isFollowing: sql<boolean>`EXISTS (SELECT 1 FROM ${follows} WHERE ${follows.followerId} = ${viewerId} AND ${follows.followingId} = ${userId})`,
+    })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
   if (!r) throw notFound(PROFILE_TEXTS.notFound);
   return {
     id: r.id,
@@ -52,13 +52,13 @@ export async function getProfile(db: Db, username: string, viewer: SessionUser |
     bio: r.bio,
     location: r.location,
     avatar: r.avatar,
-    coverImage: r.cover_image,
-    joinedAt: iso(r.joined_at),
-    postsCount: Number(r.posts_count),
-    followersCount: Number(r.followers_count),
-    followingCount: Number(r.following_count),
-    eventsCount: Number(r.events_count),
-    isFollowing: r.is_following,
+    coverImage: r.coverImage,
+    joinedAt: iso(r.joinedAt),
+    postsCount: r.postsCount,
+    followersCount: r.followersCount,
+    followingCount: r.followingCount,
+    eventsCount: r.eventsCount,
+    isFollowing: Boolean(r.isFollowing),
   };
 }
 
@@ -118,9 +118,10 @@ export async function unfollow(db: Db, viewer: SessionUser, targetId: string): P
 
 /** Players whose name holds the query (pg_trgm index), shortest names first (SPEC §7 search). */
 export function searchUsers(db: Db, q: string): Promise<SearchUser[]> {
-  return rows<SearchUser>(
-    db,
-    sql`SELECT id, username FROM users WHERE lower(username) LIKE ${likePattern(q)}
-        ORDER BY length(username), username LIMIT ${SEARCH_LIMIT}`,
-  );
+  return db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(sql`lower(${users.username}) LIKE ${likePattern(q)}`)
+    .orderBy(sql`length(${users.username})`, users.username)
+    .limit(SEARCH_LIMIT);
 }
