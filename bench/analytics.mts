@@ -10,7 +10,7 @@
  */
 
 import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { AnalyticsRange } from '../contract';
 import { type Db, openDatabase } from '../server/db/client';
@@ -120,8 +120,9 @@ const measureApp = (
 /** The very statements of one report, run together as the route runs them, CONNECTIONS at a time. */
 async function measureRaw(range: AnalyticsRange): Promise<Figures> {
   const pool = new pg.Pool({ connectionString: dbUrl(NAME), max: CONNECTIONS * 6 });
-  const dialect = new PgDialect();
-  const statements = Object.values(reportQueries(analyticsWindow(range))).map((q) => dialect.sqlToQuery(q));
+  const statements = Object.values(reportQueries(drizzle({ client: pool }), analyticsWindow(range))).map(
+    (q) => q.toSQL(),
+  );
   const latencies: number[] = [];
   const until = Date.now() + SECONDS * 1000;
   await Promise.all(

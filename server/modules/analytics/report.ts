@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
   ANALYTICS_RANGE_DAYS,
   ANALYTICS_TOP,
@@ -6,7 +7,7 @@ import {
   type AnalyticsReport,
 } from '../../../contract';
 import type { Db } from '../../db/client';
-import { rows } from '../../db/rows';
+import { pageViews, postEvents, posts, searchEvents, sessions, users } from '../../db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -21,42 +22,74 @@ export function analyticsWindow(range: AnalyticsRange, now = new Date()) {
 }
 
 /**
- * The report's SQL, one statement per figure; each filters a time column by range, served by that
- * column's index (sessions_started_idx, page_views_occurred_path_idx, search_events_occurred_idx,
- * post_events_occurred_idx, posts_feed_idx, users_joined_idx). Exported for the benchmark, which
- * runs the same statements through a plain pool.
+ * The report's statements, one per figure, typed from the schema; each filters a time column by
+ * range, served by that column's index (sessions_started_idx, page_views_occurred_path_idx,
+ * search_events_occurred_idx, post_events_occurred_idx, posts_feed_idx, users_joined_idx).
+ * Exported for the benchmark, which runs the same statements (`toSQL()`) through a plain pool.
  */
-export function reportQueries(window: { days: number; from: Date; to: Date }) {
+export function reportQueries(db: Db, window: { days: number; from: Date; to: Date }) {
   const from = sql`${window.from.toISOString()}::timestamptz`;
   const to = sql`${window.to.toISOString()}::timestamptz`;
-  const within = (column: SQL) => sql`${column} >= ${from} AND ${column} < ${to}`;
+  const within = (column: AnyPgColumn | SQL) => sql`${column} >= ${from} AND ${column} < ${to}`;
+  const counted = sql<number>`count(*)::int`;
+  /** Grouped by the first column, most counted first, then by the first column. */
+  const top = <K extends string>(key: K, column: SQL<string> | AnyPgColumn, table: PgTable, where: SQL) =>
+    db
+      .select({ [key]: sql<string>`${column}`, count: counted } as Record<K, SQL<string>> & {
+        count: SQL<number>;
+      })
+      .from(table)
+      .where(where)
+      .groupBy(sql`1`)
+      .orderBy(sql`2 DESC`, sql`1`);
+
+  const days = db
+    .$with('days')
+    .as(
+      db
+        .select({ d: sql<Date>`${from} + i * interval '24 hours'`.as('d') })
+        .from(sql`generate_series(0, ${window.days - 1}::int) AS i`),
+    );
+  const onDay = (column: AnyPgColumn) =>
+    sql`${column} >= ${days.d} AND ${column} < ${days.d} + interval '24 hours'`;
+  const perDay = (table: PgTable, column: AnyPgColumn) =>
+    sql<number>`(${db.select({ n: sql`count(*)` }).from(table).where(onDay(column))})::int`;
+
   return {
-    sessions: sql`SELECT count(*)::int AS "total", coalesce(round(avg(duration_seconds)), 0)::int AS "avg"
-      FROM sessions WHERE ${within(sql`started_at`)}`,
-    topSearches: sql`SELECT lower(btrim(query)) AS "query", count(*)::int AS "count"
-      FROM search_events WHERE ${within(sql`occurred_at`)} AND btrim(query) <> ''
-      GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${ANALYTICS_TOP}`,
-    topLocations: sql`SELECT country AS "country", count(*)::int AS "count"
-      FROM sessions WHERE ${within(sql`started_at`)} AND country IS NOT NULL
-      GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${ANALYTICS_TOP}`,
-    postActivity: sql`SELECT action AS "action", count(*)::int AS "count"
-      FROM post_events WHERE ${within(sql`occurred_at`)} GROUP BY 1 ORDER BY 2 DESC, 1`,
-    topPages: sql`SELECT path AS "path", count(*)::int AS "count"
-      FROM page_views WHERE ${within(sql`occurred_at`)}
-      GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${ANALYTICS_TOP}`,
-    daily: sql`WITH days AS (
-        SELECT ${from} + i * interval '24 hours' AS d FROM generate_series(0, ${window.days - 1}::int) AS i
-      )
-      SELECT to_char(d AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "date",
-        (SELECT count(*) FROM sessions WHERE started_at >= d AND started_at < d + interval '24 hours')::int AS "sessions",
-        (SELECT count(*) FROM page_views WHERE occurred_at >= d AND occurred_at < d + interval '24 hours')::int AS "pageViews",
-        (SELECT count(*) FROM posts WHERE created_at >= d AND created_at < d + interval '24 hours')::int AS "newPosts",
-        (SELECT count(*) FROM users WHERE joined_at >= d AND joined_at < d + interval '24 hours')::int AS "registrations"
-      FROM days ORDER BY d`,
+    sessions: db
+      .select({
+        total: counted,
+        avg: sql<number>`coalesce(round(avg(${sessions.durationSeconds})), 0)::int`,
+      })
+      .from(sessions)
+      .where(within(sessions.startedAt)),
+    topSearches: top(
+      'query',
+      sql<string>`lower(btrim(${searchEvents.query}))`,
+      searchEvents,
+      sql`${within(searchEvents.occurredAt)} AND btrim(${searchEvents.query}) <> ''`,
+    ).limit(ANALYTICS_TOP),
+    topLocations: top(
+      'country',
+      sessions.country,
+      sessions,
+      sql`${within(sessions.startedAt)} AND ${sessions.country} IS NOT NULL`,
+    ).limit(ANALYTICS_TOP),
+    postActivity: top('action', postEvents.action, postEvents, within(postEvents.occurredAt)),
+    topPages: top('path', pageViews.path, pageViews, within(pageViews.occurredAt)).limit(ANALYTICS_TOP),
+    daily: db
+      .with(days)
+      .select({
+        date: sql<string>`to_char(${days.d} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`,
+        sessions: perDay(sessions, sessions.startedAt),
+        pageViews: perDay(pageViews, pageViews.occurredAt),
+        newPosts: perDay(posts, posts.createdAt),
+        registrations: perDay(users, users.joinedAt),
+      })
+      .from(days)
+      .orderBy(days.d),
   };
 }
-
-type Counted<K extends string> = Record<K, string> & { count: number };
 
 /** GET /api/admin/analytics: exact counts over the range (see analyticsWindow). */
 export async function analyticsReport(
@@ -64,14 +97,14 @@ export async function analyticsReport(
   range: AnalyticsRange,
   now = new Date(),
 ): Promise<AnalyticsReport> {
-  const q = reportQueries(analyticsWindow(range, now));
+  const q = reportQueries(db, analyticsWindow(range, now));
   const [summary, topSearches, topLocations, postActivity, topPages, daily] = await Promise.all([
-    rows<{ total: number; avg: number }>(db, q.sessions),
-    rows<Counted<'query'>>(db, q.topSearches),
-    rows<Counted<'country'>>(db, q.topLocations),
-    rows<Counted<'action'>>(db, q.postActivity),
-    rows<Counted<'path'>>(db, q.topPages),
-    rows<AnalyticsReport['daily'][number]>(db, q.daily),
+    q.sessions,
+    q.topSearches,
+    q.topLocations,
+    q.postActivity,
+    q.topPages,
+    q.daily,
   ]);
   return {
     range,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rows } from '../../db/rows';
+import { insertMet } from './queries';
 import { BADGE_RULES, type BadgeRule, type BadgeTrigger } from './rules';
 
 export type { BadgeTrigger };
@@ -18,19 +18,7 @@ export const awardErrors = {
  */
 export async function awardRules(db: Db, userId: string, rules: readonly BadgeRule[]): Promise<string[]> {
   if (rules.length === 0) return [];
-  const candidates = rules.map(
-    (r) =>
-      sql`SELECT ${r.id}::text AS badge
-          WHERE NOT EXISTS (SELECT 1 FROM user_badges b WHERE b.user_id = ${userId}::uuid AND b.badge = ${r.id}::text)
-            AND ${r.current(userId)} >= ${r.target}::int`,
-  );
-  const added = await rows<{ badge: string }>(
-    db,
-    sql`INSERT INTO user_badges (user_id, badge)
-        SELECT ${userId}::uuid, c.badge FROM (${sql.join(candidates, sql` UNION ALL `)}) c
-        ON CONFLICT (user_id, badge) DO NOTHING RETURNING badge`,
-  );
-  return added.map((r) => r.badge);
+  return (await insertMet(db, userId, rules)).map((r) => r.badge);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   type BadgeProgress,
   type EarnedBadge,
@@ -6,9 +5,10 @@ import {
   type UserBadgesAnswer,
 } from '../../../contract';
 import type { Db } from '../../db/client';
-import { iso, rows } from '../../db/rows';
+import { iso } from '../../db/rows';
 import { notFound } from '../../errors';
 import { awardErrors, awardRules } from './award';
+import { insertEarners, selectCounts, selectHeld, selectHolders, selectPlayers, selectUser } from './queries';
 import { BADGE_RULES, type BadgeRule, RULES_BY_ID } from './rules';
 
 /**
@@ -22,13 +22,7 @@ import { BADGE_RULES, type BadgeRule, RULES_BY_ID } from './rules';
 export async function backfillBadges(db: Db, rules: readonly BadgeRule[] = BADGE_RULES): Promise<number> {
   let awarded = 0;
   for (const rule of rules) {
-    const added = await rows<{ id: string }>(
-      db,
-      sql`INSERT INTO user_badges (user_id, badge, created_at)
-          SELECT e.user_id, ${rule.id}, e.earned_at FROM (${rule.earners()}) e
-          ON CONFLICT (user_id, badge) DO NOTHING RETURNING id`,
-    );
-    awarded += added.length;
+    awarded += (await insertEarners(db, rule)).length;
   }
   return awarded;
 }
@@ -47,14 +41,8 @@ export interface Rarity {
 }
 
 export async function countRarity(db: Db): Promise<Rarity> {
-  const [held, [players]] = await Promise.all([
-    rows<{ badge: string; n: number | string }>(
-      db,
-      sql`SELECT badge, count(*) AS n FROM user_badges GROUP BY badge`,
-    ),
-    rows<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM users`),
-  ]);
-  return { holders: new Map(held.map((h) => [h.badge, Number(h.n)])), players: Number(players?.n ?? 0) };
+  const [held, [all]] = await Promise.all([selectHolders(db), selectPlayers(db)]);
+  return { holders: new Map(held.map((h) => [h.badge, h.holders])), players: all?.players ?? 0 };
 }
 
 /**
@@ -99,31 +87,14 @@ export async function getUserBadges(
   userId: string,
   rarityCache: RarityCache,
 ): Promise<UserBadgesAnswer> {
-  const [user] = await rows<{ id: string }>(db, sql`SELECT id FROM users WHERE id = ${userId}`);
+  const [user] = await selectUser(db, userId);
   if (!user) throw notFound(PROFILE_TEXTS.notFound);
 
-  const readHeld = async () =>
-    new Map(
-      (
-        await rows<{ badge: string; created_at: Date | string }>(
-          db,
-          sql`SELECT badge, created_at FROM user_badges WHERE user_id = ${userId}`,
-        )
-      ).map((r) => [r.badge, r.created_at]),
-    );
+  const readHeld = async () => new Map((await selectHeld(db, userId)).map((r) => [r.badge, r.createdAt]));
   let held = await readHeld();
   const open = BADGE_RULES.filter((r) => !held.has(r.id));
-  const [counts] =
-    open.length > 0
-      ? await rows<Record<string, number | string | null>>(
-          db,
-          sql`SELECT ${sql.join(
-            open.map((r, i) => sql`${r.current(userId)} AS ${sql.identifier(`r${i}`)}`),
-            sql`, `,
-          )}`,
-        )
-      : [{}];
-  const current = new Map(open.map((r, i) => [r.id, Math.min(r.target, Number(counts?.[`r${i}`] ?? 0))]));
+  const [counts] = open.length > 0 ? await selectCounts(db, userId, open) : [];
+  const current = new Map(open.map((r, i) => [r.id, Math.min(r.target, counts?.[`r${i}`] ?? 0)]));
   const due = open.filter((r) => (current.get(r.id) ?? 0) >= r.target);
   if (due.length > 0) {
     try {

@@ -1,6 +1,5 @@
 import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rows } from '../../db/rows';
 import { images, uploadTokens, userSessions } from '../../db/schema';
 import type { ObjectStorage } from '../../storage/types';
 import { backfillBadges, backfillMembership } from '../badges';
@@ -108,33 +107,33 @@ export async function runHousekeeping(
 }
 
 /** One anti-join over every referencing column (IMAGE_REFERENCES): a batch of orphans per query. */
-function orphanedImages(before: Date) {
+function orphanedImages(db: Db, before: Date) {
   const refs = IMAGE_REFERENCES.map(({ table, column, array }) =>
     array
-      ? sql`NOT EXISTS (SELECT 1 FROM ${sql.identifier(table)} r WHERE r.${sql.identifier(column)} @> ARRAY[i.object_path])`
-      : sql`NOT EXISTS (SELECT 1 FROM ${sql.identifier(table)} r WHERE r.${sql.identifier(column)} = i.object_path)`,
+      ? sql`NOT EXISTS (SELECT 1 FROM ${sql.identifier(table)} r WHERE r.${sql.identifier(column)} @> ARRAY[${images.objectPath}])`
+      : sql`NOT EXISTS (SELECT 1 FROM ${sql.identifier(table)} r WHERE r.${sql.identifier(column)} = ${images.objectPath})`,
   );
-  return sql`SELECT i.object_path, i.variant_widths FROM images i
-    WHERE i.created_at < ${before} AND ${sql.join(refs, sql` AND `)}
-    ORDER BY i.created_at LIMIT ${BATCH}`;
+  return db
+    .select({ objectPath: images.objectPath, variantWidths: images.variantWidths })
+    .from(images)
+    .where(and(lt(images.createdAt, before), ...refs))
+    .orderBy(images.createdAt)
+    .limit(BATCH);
 }
 
 async function sweepImages(db: Db, storage: ObjectStorage, now: Date): Promise<number> {
   const before = new Date(now.getTime() - IMAGE_GRACE_MS);
   let swept = 0;
   for (;;) {
-    const orphans = await rows<{ object_path: string; variant_widths: number[] | null }>(
-      db,
-      orphanedImages(before),
-    );
+    const orphans = await orphanedImages(db, before);
     if (orphans.length === 0) break;
     // The image goes with its variants (decision 012).
-    for (const { object_path, variant_widths } of orphans)
-      await deleteStoredImage(storage, object_path, variant_widths ?? []);
+    for (const { objectPath, variantWidths } of orphans)
+      await deleteStoredImage(storage, objectPath, variantWidths);
     await db.delete(images).where(
       inArray(
         images.objectPath,
-        orphans.map((o) => o.object_path),
+        orphans.map((o) => o.objectPath),
       ),
     );
     swept += orphans.length;
