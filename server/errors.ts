@@ -23,6 +23,16 @@ export const payloadTooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedMediaType = (message: string) => new HttpError(415, message);
 export const tooManyRequests = (message: string) => new HttpError(429, message);
 
+/** What `read` answers, or null where it answers 404 (a page for an unknown id renders as not found). */
+export async function orNullIfNotFound<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) return null;
+    throw error;
+  }
+}
+
 /** The Postgres error code for a unique violation, and which constraint, whichever driver raised it. */
 export function uniqueViolation(err: unknown): string | null {
   let e: any = err;

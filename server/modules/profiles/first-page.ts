@@ -7,7 +7,7 @@ import {
 } from '../../../contract';
 import type { MediaAttacher } from '../../context';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../errors';
+import { orNullIfNotFound } from '../../errors';
 import { answerWriter } from '../../plugins/serializer';
 import type { SessionUser } from '../auth';
 import { getProfile } from './service';
@@ -39,13 +39,8 @@ export async function embeddedProfile(
   username: string,
   viewer: SessionUser | null,
 ): Promise<EmbeddedProfile | null> {
-  let profile: UserProfile;
-  try {
-    profile = await getProfile(db, username, viewer);
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 404) return null;
-    throw error;
-  }
+  const profile = await orNullIfNotFound(getProfile(db, username, viewer));
+  if (!profile) return null;
   await media(profile);
   return { json: writeProfile(profile), image: firstProfileImage(profile) };
 }

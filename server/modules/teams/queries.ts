@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias, QueryBuilder } from 'drizzle-orm/pg-core';
+import { and, desc, eq, inArray, type SQL, type Subquery, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias, type PgTable, QueryBuilder } from 'drizzle-orm/pg-core';
 import { PAGE_MAX_LIMIT, type TeamRole } from '../../../contract';
 import type { Db } from '../../db/client';
 import { literalLimit, preparedQuery, statementOf } from '../../db/prepared';
@@ -217,6 +217,41 @@ const pageColumn = <C extends AnyPgColumn>(column: C) =>
     C['_']['notNull'] extends true ? C['_']['data'] : C['_']['data'] | null
   >;
 
+/**
+ * The team row (by the `teamId` placeholder), the viewer's role in it, and the page `p` joined
+ * laterally, in the page's order: the outer statement of every roster.
+ */
+function teamWithPage<I extends Record<string, SQL | SQL.Aliased | AnyPgColumn>>(
+  db: Db,
+  page: Subquery,
+  item: I,
+  viewer: boolean,
+  order: (SQL | SQL.Aliased | AnyPgColumn)[],
+) {
+  return db
+    .select({ viewerRole: vm.role, item })
+    .from(teams)
+    .leftJoin(vm, viewerOn(viewer))
+    .leftJoinLateral(page, sql`true`)
+    .where(eq(teams.id, ph('teamId')))
+    .orderBy(...order);
+}
+
+/** The rows of `table` past the row whose id is the `before` placeholder, in (created_at, id) order. */
+function pastCursor(
+  table: PgTable & { createdAt: AnyPgColumn; id: AnyPgColumn },
+  b: PgTable & { createdAt: AnyPgColumn; id: AnyPgColumn },
+  direction: 'asc' | 'desc',
+  present: boolean,
+): SQL | undefined {
+  if (!present) return undefined;
+  const cursor = qb
+    .select({ createdAt: b.createdAt, id: b.id })
+    .from(b)
+    .where(eq(b.id, ph('before')));
+  return sql`(${table.createdAt}, ${table.id}) ${sql.raw(direction === 'asc' ? '>' : '<')} (${cursor})`;
+}
+
 export interface MembersOptions {
   role?: TeamRole;
   limit: number;
@@ -265,23 +300,20 @@ function membersQuery(db: Db, opts: MembersOptions, viewer: boolean) {
     .from(m)
     .innerJoin(users, eq(users.id, m.userId))
     .as('p');
-  return db
-    .select({
-      viewerRole: vm.role,
-      item: {
-        id: p.id,
-        userId: pageColumn(teamMembers.userId),
-        username: pageColumn(users.username),
-        avatar: pageColumn(users.avatar),
-        role: pageColumn(teamMembers.role),
-        joinedAt: pageColumn(teamMembers.joinedAt),
-      },
-    })
-    .from(teams)
-    .leftJoin(vm, viewerOn(viewer))
-    .leftJoinLateral(p, sql`true`)
-    .where(eq(teams.id, ph('teamId')))
-    .orderBy(p.rank, p.joinedAt, p.userId);
+  return teamWithPage(
+    db,
+    p,
+    {
+      id: p.id,
+      userId: pageColumn(teamMembers.userId),
+      username: pageColumn(users.username),
+      avatar: pageColumn(users.avatar),
+      role: pageColumn(teamMembers.role),
+      joinedAt: pageColumn(teamMembers.joinedAt),
+    },
+    viewer,
+    [p.rank, p.joinedAt, p.userId],
+  );
 }
 
 const membersValues = (teamId: string, opts: MembersOptions, viewerId: string | null) => ({
@@ -324,39 +356,27 @@ function applicationsQuery(db: Db, opts: PageOptions) {
     .from(a)
     .innerJoin(users, eq(users.id, a.userId))
     .where(
-      and(
-        eq(a.teamId, teams.id),
-        eq(a.status, 'pending'),
-        opts.before
-          ? sql`(${a.createdAt}, ${a.id}) > (${qb
-              .select({ createdAt: b.createdAt, id: b.id })
-              .from(b)
-              .where(eq(b.id, ph('before')))})`
-          : undefined,
-      ),
+      and(eq(a.teamId, teams.id), eq(a.status, 'pending'), pastCursor(a, b, 'asc', Boolean(opts.before))),
     )
     .orderBy(a.createdAt, a.id)
     .limit(pageLimit(opts.limit))
     .as('p');
-  return db
-    .select({
-      viewerRole: vm.role,
-      item: {
-        id: p.id,
-        teamId: pageColumn(teamApplications.teamId),
-        userId: pageColumn(teamApplications.userId),
-        username: pageColumn(users.username),
-        avatar: pageColumn(users.avatar),
-        message: pageColumn(teamApplications.message),
-        status: pageColumn(teamApplications.status),
-        createdAt: pageColumn(teamApplications.createdAt),
-      },
-    })
-    .from(teams)
-    .leftJoin(vm, viewerOn(true))
-    .leftJoinLateral(p, sql`true`)
-    .where(eq(teams.id, ph('teamId')))
-    .orderBy(p.createdAt, p.id);
+  return teamWithPage(
+    db,
+    p,
+    {
+      id: p.id,
+      teamId: pageColumn(teamApplications.teamId),
+      userId: pageColumn(teamApplications.userId),
+      username: pageColumn(users.username),
+      avatar: pageColumn(users.avatar),
+      message: pageColumn(teamApplications.message),
+      status: pageColumn(teamApplications.status),
+      createdAt: pageColumn(teamApplications.createdAt),
+    },
+    true,
+    [p.createdAt, p.id],
+  );
 }
 
 export const selectApplications = (db: Db, teamId: string, opts: PageOptions, viewerId: string) =>
@@ -384,40 +404,28 @@ function invitesQuery(db: Db, opts: PageOptions) {
     .innerJoin(users, eq(users.id, i.userId))
     .leftJoin(ib, eq(ib.id, i.invitedBy))
     .where(
-      and(
-        eq(i.teamId, teams.id),
-        eq(i.status, 'pending'),
-        opts.before
-          ? sql`(${i.createdAt}, ${i.id}) < (${qb
-              .select({ createdAt: b.createdAt, id: b.id })
-              .from(b)
-              .where(eq(b.id, ph('before')))})`
-          : undefined,
-      ),
+      and(eq(i.teamId, teams.id), eq(i.status, 'pending'), pastCursor(i, b, 'desc', Boolean(opts.before))),
     )
     .orderBy(desc(i.createdAt), desc(i.id))
     .limit(pageLimit(opts.limit))
     .as('p');
-  return db
-    .select({
-      viewerRole: vm.role,
-      item: {
-        id: p.id,
-        teamId: pageColumn(teamInvites.teamId),
-        userId: pageColumn(teamInvites.userId),
-        username: pageColumn(users.username),
-        avatar: pageColumn(users.avatar),
-        status: pageColumn(teamInvites.status),
-        invitedById: pageColumn(teamInvites.invitedBy),
-        invitedByUsername: p.invitedByUsername,
-        createdAt: pageColumn(teamInvites.createdAt),
-      },
-    })
-    .from(teams)
-    .leftJoin(vm, viewerOn(true))
-    .leftJoinLateral(p, sql`true`)
-    .where(eq(teams.id, ph('teamId')))
-    .orderBy(desc(p.createdAt), desc(p.id));
+  return teamWithPage(
+    db,
+    p,
+    {
+      id: p.id,
+      teamId: pageColumn(teamInvites.teamId),
+      userId: pageColumn(teamInvites.userId),
+      username: pageColumn(users.username),
+      avatar: pageColumn(users.avatar),
+      status: pageColumn(teamInvites.status),
+      invitedById: pageColumn(teamInvites.invitedBy),
+      invitedByUsername: p.invitedByUsername,
+      createdAt: pageColumn(teamInvites.createdAt),
+    },
+    true,
+    [desc(p.createdAt), desc(p.id)],
+  );
 }
 
 export const selectInvites = (db: Db, teamId: string, opts: PageOptions, viewerId: string) =>
@@ -448,38 +456,25 @@ function galleryQuery(db: Db, opts: PageOptions, viewer: boolean) {
     })
     .from(g)
     .leftJoin(ub, eq(ub.id, g.uploadedBy))
-    .where(
-      and(
-        eq(g.teamId, teams.id),
-        opts.before
-          ? sql`(${g.createdAt}, ${g.id}) < (${qb
-              .select({ createdAt: b.createdAt, id: b.id })
-              .from(b)
-              .where(eq(b.id, ph('before')))})`
-          : undefined,
-      ),
-    )
+    .where(and(eq(g.teamId, teams.id), pastCursor(g, b, 'desc', Boolean(opts.before))))
     .orderBy(desc(g.createdAt), desc(g.id))
     .limit(pageLimit(opts.limit))
     .as('p');
-  return db
-    .select({
-      viewerRole: vm.role,
-      item: {
-        id: p.id,
-        teamId: pageColumn(teamGallery.teamId),
-        image: pageColumn(teamGallery.image),
-        caption: pageColumn(teamGallery.caption),
-        uploadedById: pageColumn(teamGallery.uploadedBy),
-        uploadedByUsername: p.uploadedByUsername,
-        createdAt: pageColumn(teamGallery.createdAt),
-      },
-    })
-    .from(teams)
-    .leftJoin(vm, viewerOn(viewer))
-    .leftJoinLateral(p, sql`true`)
-    .where(eq(teams.id, ph('teamId')))
-    .orderBy(desc(p.createdAt), desc(p.id));
+  return teamWithPage(
+    db,
+    p,
+    {
+      id: p.id,
+      teamId: pageColumn(teamGallery.teamId),
+      image: pageColumn(teamGallery.image),
+      caption: pageColumn(teamGallery.caption),
+      uploadedById: pageColumn(teamGallery.uploadedBy),
+      uploadedByUsername: p.uploadedByUsername,
+      createdAt: pageColumn(teamGallery.createdAt),
+    },
+    viewer,
+    [desc(p.createdAt), desc(p.id)],
+  );
 }
 
 export const selectGallery = (db: Db, teamId: string, opts: PageOptions, viewerId: string | null) =>
