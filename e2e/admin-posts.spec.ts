@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_ADMIN } from '../server/demo/people';
+import { DEMO_ADMIN } from '../server/demo/data/players';
 import { DEMO_PASSWORD } from '../server/demo/seed';
 import { expect, pngFile, registerByApi, signInThroughForm, test, uniqueName } from './fixtures';
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { AnalyticsReport } from '../contract/analytics';
-import { DEMO_ADMIN } from '../server/demo/people';
+import { DEMO_ADMIN } from '../server/demo/data/players';
 import { DEMO_PASSWORD } from '../server/demo/seed';
 import { checkA11y, expect, signInThroughForm, test } from './fixtures';
 

@@ -1,4 +1,4 @@
-import { DEMO_ADMIN } from '../server/demo/people';
+import { DEMO_ADMIN } from '../server/demo/data/players';
 import { DEMO_PASSWORD } from '../server/demo/seed';
 import { expect, registerByApi, signInThroughForm, test, uniqueName } from './fixtures';
 

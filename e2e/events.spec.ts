@@ -7,7 +7,7 @@ import {
   type Page,
   request as playwrightRequest,
 } from '@playwright/test';
-import { DEMO_ADMIN } from '../server/demo/people';
+import { DEMO_ADMIN } from '../server/demo/data/players';
 import { DEMO_PASSWORD } from '../server/demo/seed';
 import { expect, registerByApi, signInThroughForm, test, uniqueName } from './fixtures';
 

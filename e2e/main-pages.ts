@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_ADMIN } from '../server/demo/people';
+import { DEMO_ADMIN } from '../server/demo/data/players';
 import { DEMO_PASSWORD } from '../server/demo/seed';
 import { expect } from './fixtures';
 
@@ -11,7 +11,7 @@ export interface DemoIds {
   post: string;
 }
 
-/** Who looks at a page: a visitor, a demo player or the demo admin (server/demo/people.ts). */
+/** Who looks at a page: a visitor, a demo player or the demo admin (server/demo/data/players.ts). */
 export type Viewer = 'visitor' | 'player' | 'admin';
 
 export interface MainPage {

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { DEMO_ADMIN } from '../server/demo/people';
+import { DEMO_ADMIN } from '../server/demo/data/players';
 import { DEMO_PASSWORD } from '../server/demo/seed';
 import { checkA11y, expect, test, uniqueName } from './fixtures';
 

@@ -3,9 +3,9 @@ import { type Currency, countryOfRegion } from '../../contract';
 import type { Db } from '../db/client';
 import { productPriceHistory, productSources, products } from '../db/schema';
 import { gearSvg } from './art';
-import { PRODUCTS } from './catalog';
+import { PRODUCTS } from './data/products';
+import { STORES } from './data/stores';
 import { int, type Rng, rngFrom } from './random';
-import { STORES } from './stores';
 
 /**
  * Demo products and their vendors' offers (issue 13): each offer in its store's currency

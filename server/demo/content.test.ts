@@ -7,7 +7,8 @@ import {
   TUTORIAL_DIFFICULTIES,
   tutorialBody,
 } from '../../contract';
-import { NEWS, TUTORIALS } from './content';
+import { NEWS } from './data/news';
+import { TUTORIALS } from './data/tutorials';
 
 describe('demo news and tutorials', () => {
   it('has Markdown news of every category, each one the admin form would accept', () => {

@@ -28,7 +28,6 @@ import { backfillBadges } from '../modules/badges';
 import { describeAndResize, storePreparedImage } from '../modules/uploads';
 import type { ObjectStorage } from '../storage/types';
 import { avatarSvg, drawPixels, encodeWebp, gearSvg, posterSvg, sceneSvg } from './art';
-import { EVENT_HOURS, EVENT_ZONES, EVENTS, FIELDS, OPEN_ENDED_EVENTS, SEARCHES } from './catalog';
 import { planCatalog, seedCatalog } from './catalog-products';
 import {
   type IdMap,
@@ -40,13 +39,21 @@ import {
   seedPosts,
   seedUsers,
 } from './community';
-import { NEWS, seedNews, seedTutorials, TUTORIALS } from './content';
+import { seedNews, seedTutorials } from './content';
+import { EVENT_HOURS, EVENT_ZONES, EVENTS, OPEN_ENDED_EVENTS } from './data/events';
+import { FIELDS } from './data/fields';
+import { GEAR } from './data/gear';
+import { NEWS } from './data/news';
+import { DEMO_ADMIN, PLAYERS } from './data/players';
+import { COMMENT_POOL, POSTS } from './data/posts';
+import { SEARCHES } from './data/searches';
+import { STORES } from './data/stores';
+import { TUTORIALS } from './data/tutorials';
 import { seedEvents } from './events';
 import { seedFields } from './fields';
 import { seedGear } from './gear';
-import { COMMENT_POOL, DEMO_ADMIN, GEAR, PLAYERS, POSTS } from './people';
 import { between, int, pick, type Rng, rngFrom, sample } from './random';
-import { STORES, seedStores } from './stores';
+import { seedStores } from './stores';
 import { planTeams, seedTeams } from './teams';
 
 /** The one password of every demo account. */

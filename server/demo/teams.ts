@@ -3,7 +3,7 @@ import { teamTag } from '../../contract';
 import type { Db } from '../db/client';
 import { teamApplications, teamGallery, teamInvites, teamMembers, teams } from '../db/schema';
 import { bannerSvg, logoSvg, sceneSvg } from './art';
-import { type DemoTeam, TEAMS } from './people';
+import { DEMO_TEAMS } from './data/teams';
 import { between, int, type Rng } from './random';
 
 /**
@@ -13,95 +13,6 @@ import { between, int, type Rng } from './random';
  * they go in directly, and teams.member_count follows from the team_members trigger as it does for
  * the service's writes. The badges that founding and joining earn come from the seed's backfill.
  */
-export const MORE_TEAMS: DemoTeam[] = [
-  {
-    key: 'ghostwolves',
-    name: 'Ghost Wolves',
-    tagline: 'Long ops in the snow, every winter',
-    description:
-      'A winter milsim unit from the Canadian Rockies foothills. Snow camo, long patrols, full radio procedure and a warm fire at the end. We run a 12-hour winter op every January.',
-    color: '#334155',
-    playStyle: 'milsim',
-    location: 'Edmonton, AB',
-    isRecruiting: true,
-    created: 180,
-    leader: 'prairie_wolf',
-    coLeaders: ['north_ops_dan'],
-    members: ['kim.marksman', 'desert_fox_ray'],
-    applications: [
-      { by: 'sarah.speedsoft', message: 'I want to try something slower this winter. Count me in?' },
-    ],
-    invites: ['tactical_tom'],
-    gallery: [
-      { scene: 'snow', caption: 'January op, hour nine', by: 'prairie_wolf' },
-      { scene: 'forest', caption: 'Treeline recon', by: 'north_ops_dan' },
-    ],
-  },
-  {
-    key: 'blitz',
-    name: 'Blitz Arena Club',
-    tagline: 'Quebec speedsoft, five on five',
-    description:
-      'Speedsoft club playing arena formats in Montreal and Quebec City. Weekly practice, a friendly league in the winter and two travel tournaments a year.',
-    color: '#7c3aed',
-    playStyle: 'speedsoft',
-    location: 'Montreal, QC',
-    isRecruiting: true,
-    created: 120,
-    leader: 'chris-cqb',
-    coLeaders: [],
-    members: ['viper_actual', 'lena_medic'],
-    applications: [
-      { by: 'milsim_maria', message: 'Visiting Montreal a lot this year, would love to train with you.' },
-    ],
-    invites: ['ghost_recon_mike'],
-    gallery: [{ scene: 'speedsoft', caption: 'League night finals', by: 'chris-cqb' }],
-  },
-  {
-    key: 'sundaysquad',
-    name: 'Sunday Squad',
-    tagline: 'Bring a friend, bring snacks',
-    description:
-      'A casual group for players who want a relaxed game on Sunday mornings. Loaner rifles for newcomers, mixed teams every round and coffee after.',
-    color: '#0f766e',
-    playStyle: 'casual',
-    location: 'Halifax, NS',
-    isRecruiting: true,
-    created: 90,
-    leader: 'lena_medic',
-    coLeaders: ['tactical_tom'],
-    members: ['bravo6_jake'],
-    applications: [
-      { by: 'kim.marksman', message: 'Looking for easy-going games between milsim weekends.' },
-      { by: 'desert_fox_ray', message: 'Moving east in the spring. Sundays work for me.' },
-    ],
-    invites: [],
-    gallery: [{ scene: 'sunset', caption: 'Coffee after the last round', by: 'lena_medic' }],
-  },
-  {
-    key: 'apex',
-    name: 'Apex Tactical',
-    tagline: 'Scenario tournaments across the Southwest',
-    description:
-      'Competitive scenario team from Arizona and Texas. We compete in objective tournaments, scrim on Thursdays and keep a strict hit-calling standard.',
-    color: '#991b1b',
-    playStyle: 'competitive',
-    location: 'Phoenix, AZ',
-    isRecruiting: false,
-    created: 60,
-    leader: 'desert_fox_ray',
-    coLeaders: ['milsim_maria'],
-    members: ['sarah.speedsoft'],
-    applications: [],
-    invites: ['prairie_wolf'],
-    gallery: [
-      { scene: 'desert', caption: 'Scrim day in the wash', by: 'desert_fox_ray' },
-      { scene: 'urban', caption: 'CQB village final', by: 'milsim_maria' },
-    ],
-  },
-];
-
-export const DEMO_TEAMS: DemoTeam[] = [...TEAMS, ...MORE_TEAMS];
 
 export interface TeamPlan {
   teamRows: (typeof teams.$inferInsert)[];
