@@ -14,7 +14,8 @@ import {
   type TestUser,
 } from '../../test/factories';
 import { createSession, type SessionUser } from '../auth';
-import { addRating, RERANK_TOLERANCE, toRateSql } from './service';
+import { selectToRate, topRatedSql, toRateSql } from './queries';
+import { addRating, RERANK_TOLERANCE } from './service';
 
 const awarded = vi.hoisted(() => [] as [string, string][]);
 vi.mock('../badges', async (original) => ({
@@ -458,7 +459,7 @@ describe('to-rate with the rated block (decision 017)', () => {
         ORDER BY g.created_at DESC, g.id DESC LIMIT ${page.limit}`,
     );
   const toRate = (viewerId: string, page: { limit: number; before?: string }) =>
-    rows<{ id: string }>(db(), toRateSql(viewerId, page));
+    selectToRate(db(), viewerId, page);
   const block = async (userId: string) =>
     (
       await rows<{ top_id: string; bottom_id: string }>(
@@ -623,5 +624,41 @@ describe('to-rate with the rated block (decision 017)', () => {
     expect(await block(rater.id)).toEqual({ top_id: list[0].id, bottom_id: list[4].id });
     expect(await inBlock(rater.id)).toEqual({ n: 5, open: 0 });
     expect(ids((await injectAs(t.app, rater, { url: '/api/gear/to-rate' })).json())).toEqual([list[5].id]);
+  });
+});
+
+describe("the bench's raw side (toRateSql, topRatedSql)", () => {
+  /** A statement as the bench sends it, through the driver itself (a pg pool or PGlite). */
+  const run = async (s: { text: string; values: unknown[] }) => {
+    const client = (db() as unknown as { $client: { query(text: string, values: unknown[]): Promise<any> } })
+      .$client;
+    return ((await client.query(s.text, s.values)).rows as { id: string }[]).map((r) => r.id);
+  };
+
+  it('answers what the routes answer, from statements built without a database', async () => {
+    await clear();
+    const list = [];
+    for (let i = 0; i < 6; i++)
+      list.push(
+        await createGearPost(db(), i % 2 ? other : owner, { createdAt: at(i + 1), category: 'Helmet' }),
+      );
+    await rate(list[1], [5, 4]);
+    await rate(list[2], [3]);
+    await rate(list[4], [5]);
+    await createGearRating(db(), list[0], rater, 4);
+    const route = async (url: string, who: TestUser | null) =>
+      ids((await injectAs(t.app, who, { url })).json());
+    expect(await run(toRateSql(rater.id, { limit: 3 }))).toEqual(
+      await route('/api/gear/to-rate?limit=3', rater),
+    );
+    expect(await run(toRateSql(rater.id, { limit: 3, before: list[3].id }))).toEqual(
+      await route(`/api/gear/to-rate?limit=3&before=${list[3].id}`, rater),
+    );
+    const top = await route('/api/gear/top-rated?limit=2', null);
+    expect(top).toHaveLength(2);
+    expect(await run(topRatedSql(null, { limit: 2 }))).toEqual(top);
+    expect(await run(topRatedSql(rater.id, { limit: 5, category: 'Helmet', before: top[0] }))).toEqual(
+      await route(`/api/gear/top-rated?limit=5&category=Helmet&before=${top[0]}`, rater),
+    );
   });
 });

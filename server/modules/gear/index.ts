@@ -1,6 +1,7 @@
 import type { AppModule } from '../../context';
 import { gearRoutes } from './routes';
 
+export { topRatedSql, toRateSql } from './queries';
 export {
   addRating,
   createGear,
@@ -9,8 +10,6 @@ export {
   listTopRated,
   rateGear,
   rerankGear,
-  topRatedSql,
-  toRateSql,
 } from './service';
 
 /** Gear rating: uploads, one-at-a-time rating and the Bayesian top-rated list (issue 13). */
