@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { EventRules } from '../../../contract/events';
+import type { EventRules, EventType, ViewerStatus } from '../../../contract/events';
 import { createdAt, id, ts } from './columns';
 import { fields } from './fields';
 import { users } from './users';
@@ -30,7 +30,7 @@ export const events = pgTable(
     address: text('address'),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
-    type: text('type').notNull().default('Local'),
+    type: text('type').$type<EventType>().notNull().default('Local'),
     image: text('image'),
     capacity: integer('capacity').notNull().default(0),
     /** Registered players (status 'registered'), written in the registration's transaction. */
@@ -77,7 +77,7 @@ export const eventRegistrations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** 'registered' or 'waitlisted'. */
-    status: text('status').notNull().default('registered'),
+    status: text('status').$type<Exclude<ViewerStatus, 'none'>>().notNull().default('registered'),
     /** Arrival order: taken while the event row is locked, so the waitlist is first come, first served. */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     /** When a waitlisted player was moved up. */

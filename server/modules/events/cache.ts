@@ -1,6 +1,6 @@
 import type { Ctx } from '../../context';
 import { StampedCache } from '../../lib/stamped-cache';
-import type { EventRow } from './service';
+import type { ListRow } from './queries';
 
 /**
  * Pages of the events list as every viewer sees them (the viewer's own place is added per
@@ -9,7 +9,7 @@ import type { EventRow } from './service';
  * cancellation) empties it before it answers, so a writer always reads its own change; other
  * processes' changes show within `ttlMs`, like an HTTP cache would (bench/README.md).
  */
-export class EventsCache extends StampedCache<EventRow[]> {
+export class EventsCache extends StampedCache<ListRow[]> {
   constructor(ttlMs = 2_000, max = 500) {
     super(ttlMs, max);
   }

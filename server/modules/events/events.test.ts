@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RULE_PRESETS } from '../../../contract';
+import { type EventType, eventsQuery, RULE_PRESETS } from '../../../contract';
 import { eventPromotions, eventRegistrations, events } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
@@ -11,6 +11,7 @@ import {
   injectAs,
   type TestUser,
 } from '../../test/factories';
+import { listEventsSql } from './queries';
 
 let t: TestApp;
 let member: TestUser;
@@ -230,7 +231,7 @@ describe('GET /api/events and /api/events/{id}', () => {
     t2 = await createTestApp();
     viewer = await createUser(t2.database.db);
     const d = t2.database.db;
-    const mk = async (name: string, days: number, type: string, lat?: number, lng?: number) => {
+    const mk = async (name: string, days: number, type: EventType, lat?: number, lng?: number) => {
       ids[name] = (await createEvent(d, { title: name, date: inDays(days), type, lat, lng })).id;
     };
     await mk('past', -3, 'Local', 51.5, -0.12);
@@ -486,6 +487,53 @@ describe('the events page cache', () => {
       expect(await titles()).toEqual(['First', 'Second', 'Third']);
     } finally {
       await c.close();
+    }
+  });
+});
+
+describe('the list statement as bench:events sends it (listEventsSql)', () => {
+  it('answers the rows the endpoint answers, boxes without a longitude bound included', async () => {
+    const d = db();
+    const at = (title: string, lat: number, lng: number, type: EventType = 'Local', day = 1) =>
+      createEvent(d, { title, lat, lng, type, date: new Date(Date.UTC(2001, 5, day, 10)) });
+    await at('pole', 89.9, 100);
+    await at('east of the date line', 0.1, 179.95, 'Milsim', 2);
+    await at('west of the date line', -0.1, -179.95, 'Local', 3);
+    const plain = await at('plain', 51.5, -0.12, 'Training', 4);
+    await at('plain later', 51.6, -0.1, 'Training', 5);
+    // A window in 2001 keeps the other tests' events out.
+    const window = 'from=2001-01-01T00:00:00Z&to=2002-01-01T00:00:00Z';
+    const raw = (
+      d as unknown as {
+        $client: { query(text: string, values: unknown[]): Promise<{ rows: { id: string }[] }> };
+      }
+    ).$client;
+    const cases: [string, string[]][] = [
+      [window, ['pole', 'east of the date line', 'west of the date line', 'plain', 'plain later']],
+      [`${window}&type=Training&limit=1&before=${plain.id}`, ['plain later']],
+      [`${window}&near=89.5,0&sort=distance&radius=500`, ['pole']],
+      [`${window}&near=0,179.99&sort=distance&radius=50`, ['east of the date line', 'west of the date line']],
+      [`${window}&near=51.5,-0.12&sort=distance&limit=1&before=${plain.id}`, ['plain later']],
+      [`${window}&near=51.5,-0.12&type=Training`, ['plain', 'plain later']],
+    ];
+    for (const [query, titles] of cases) {
+      const answer = (await injectAs(t.app, null, { url: `/api/events?${query}` })).json() as {
+        id: string;
+        title: string;
+      }[];
+      expect(
+        answer.map((e) => e.title),
+        query,
+      ).toEqual(titles);
+      const statement = listEventsSql(
+        eventsQuery.parse(Object.fromEntries(new URLSearchParams(query))),
+        new Date(),
+      );
+      const { rows } = await raw.query(statement.text, statement.values);
+      expect(
+        rows.map((r) => r.id),
+        query,
+      ).toEqual(answer.map((e) => e.id));
     }
   });
 });

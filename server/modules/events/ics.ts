@@ -1,11 +1,10 @@
-import { sql } from 'drizzle-orm';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { EventType } from '../../../contract';
 import { EVENT_TEXTS, PRODUCT_NAME, registrationLabel } from '../../../contract';
 import type { Db } from '../../db/client';
-import { rows } from '../../db/rows';
 import { notFound } from '../../errors';
 import { wallTime } from '../../lib/time-zone';
+import { type IcsRow, selectCalendarOwner, selectEventIcs, selectOwnIcs, selectUpcomingIcs } from './queries';
 
 /**
  * DTSTART and DTEND of an event (issue 20): in its zone with TZID (or UTC); an event without an
@@ -28,30 +27,6 @@ export function icsTimes(e: Pick<IcsRow, 'date' | 'endDate' | 'timeZone'>) {
 /** How many upcoming events a calendar feed carries at most. */
 export const FEED_MAX_EVENTS = 500;
 
-interface IcsRow {
-  id: string;
-  title: string;
-  description: string | null;
-  date: Date | string;
-  endDate: Date | string | null;
-  timeZone: string | null;
-  location: string;
-  address: string | null;
-  lat: number | null;
-  lng: number | null;
-  type: EventType;
-  url: string | null;
-  capacity: number;
-  registeredCount: number;
-  sequence: number;
-  createdAt: Date | string;
-  updatedAt: Date | string;
-}
-
-const COLUMNS = sql`e.id, e.title, e.description, e.date, e.end_date AS "endDate", e.time_zone AS "timeZone", e.location, e.address,
-  e.lat, e.lng, e.type, e.url, e.capacity, e.registered_count AS "registeredCount", e.sequence,
-  e.created_at AS "createdAt", e.updated_at AS "updatedAt"`;
-
 /** The UID an event keeps in every calendar, whatever changes (RFC 5545 §3.8.4.7). */
 export const eventUid = (id: string) => `${id}@airsoft-community`;
 
@@ -72,14 +47,14 @@ export function toICalendar(name: string, list: IcsRow[], origin: string): strin
     const lines = [e.description, registrationLabel(e), `${EVENT_TEXTS.viewDetails}: ${e.url ?? page}`];
     calendar.createEvent({
       id: eventUid(e.id),
-      sequence: Number(e.sequence),
+      sequence: e.sequence,
       ...icsTimes(e),
       summary: e.title,
       description: lines.filter(Boolean).join('\n\n'),
       location: {
         title: e.location,
         address: e.address ?? undefined,
-        geo: e.lat !== null && e.lng !== null ? { lat: Number(e.lat), lon: Number(e.lng) } : undefined,
+        geo: e.lat !== null && e.lng !== null ? { lat: e.lat, lon: e.lng } : undefined,
       },
       categories: [{ name: e.type }],
       url: e.url ?? page,
@@ -93,11 +68,7 @@ export function toICalendar(name: string, list: IcsRow[], origin: string): strin
 
 /** Upcoming events, soonest first (GET /api/events.ics). */
 export async function upcomingCalendar(db: Db, type: EventType | undefined, origin: string): Promise<string> {
-  const list = await rows<IcsRow>(
-    db,
-    sql`SELECT ${COLUMNS} FROM events e WHERE e.date >= now() ${type ? sql`AND e.type = ${type}` : sql``}
-        ORDER BY e.date, e.id LIMIT ${FEED_MAX_EVENTS}`,
-  );
+  const list = await selectUpcomingIcs(db, type, FEED_MAX_EVENTS);
   return toICalendar(type ? `${PRODUCT_NAME}: ${type} events` : `${PRODUCT_NAME} events`, list, origin);
 }
 
@@ -107,7 +78,7 @@ export async function eventCalendar(
   id: string,
   origin: string,
 ): Promise<{ title: string; text: string }> {
-  const list = await rows<IcsRow>(db, sql`SELECT ${COLUMNS} FROM events e WHERE e.id = ${id}`);
+  const list = await selectEventIcs(db, id);
   if (list.length === 0) throw notFound(EVENT_TEXTS.eventNotFound);
   return { title: list[0].title, text: toICalendar(list[0].title, list, origin) };
 }
@@ -117,22 +88,13 @@ export async function eventCalendar(
  * (GET /api/calendar/{token}.ics); 404 for an unknown token.
  */
 export async function personalCalendar(db: Db, token: string, origin: string): Promise<string> {
-  const [owner] = await rows<{ userId: string; username: string }>(
-    db,
-    sql`SELECT t.user_id AS "userId", u.username FROM calendar_tokens t JOIN users u ON u.id = t.user_id
-        WHERE t.token = ${token}`,
-  );
+  const owner = await selectCalendarOwner(db, token);
   if (!owner) throw notFound(EVENT_TEXTS.calendarNotFound);
-  const list = await rows<IcsRow & { status: string }>(
-    db,
-    sql`SELECT ${COLUMNS}, r.status FROM event_registrations r JOIN events e ON e.id = r.event_id
-        WHERE r.user_id = ${owner.userId} AND e.date >= now() - interval '31 days'
-        ORDER BY e.date, e.id LIMIT ${FEED_MAX_EVENTS}`,
-  );
+  const list = await selectOwnIcs(db, owner.userId, FEED_MAX_EVENTS);
   for (const e of list) {
     // A promotion changes the copy: the waitlisted one is marked, and SEQUENCE goes up by one.
     if (e.status === 'waitlisted') e.title = `${e.title} (${EVENT_TEXTS.onWaitlist})`;
-    else e.sequence = Number(e.sequence) + 1;
+    else e.sequence += 1;
   }
   return toICalendar(`${PRODUCT_NAME}: my events`, list, origin);
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import type { EventType, ImportEventsAnswer, ImportEventsBody } from '../../../contract';
 import {
@@ -13,12 +13,13 @@ import {
 } from '../../../contract';
 import type { Ctx } from '../../context';
 import type { Db } from '../../db/client';
-import { rows } from '../../db/rows';
+import { events } from '../../db/schema';
 import { badRequest, forbidden } from '../../errors';
 import { fetchOutside, OutsideFetchError } from '../../lib/outside-fetch';
 import { defaultTimeZone, zonedInstant } from '../../lib/time-zone';
 import type { SessionUser } from '../auth';
 import { can } from './policy';
+import { type StoredImport, selectImported } from './queries';
 
 /** One event read from a feed, ready to store. */
 export interface ImportedEvent {
@@ -352,19 +353,12 @@ const digest = ({ timeZone, ...e }: ImportedEvent) =>
     .update(JSON.stringify({ ...e, ...(timeZone ? { timeZone } : {}), sequence: null, modified: null }))
     .digest('base64url');
 
-interface Stored {
-  id: string;
-  sourceSequence: number | null;
-  sourceModified: Date | string | null;
-  sourceHash: string | null;
-}
-
 /** Whether the incoming copy is newer: a higher SEQUENCE, a later LAST-MODIFIED, or (with neither) other content. */
-function isNewer(e: ImportedEvent, s: Stored, hash: string): boolean {
-  if (e.sequence !== null && s.sourceSequence !== null && e.sequence !== Number(s.sourceSequence))
-    return e.sequence > Number(s.sourceSequence);
+function isNewer(e: ImportedEvent, s: StoredImport, hash: string): boolean {
+  if (e.sequence !== null && s.sourceSequence !== null && e.sequence !== s.sourceSequence)
+    return e.sequence > s.sourceSequence;
   if (e.modified && s.sourceModified) {
-    const stored = new Date(s.sourceModified).getTime();
+    const stored = s.sourceModified.getTime();
     if (e.modified.getTime() !== stored) return e.modified.getTime() > stored;
   }
   return hash !== s.sourceHash && e.sequence === null && e.modified === null;
@@ -391,36 +385,37 @@ export async function storeImported(
       }
       seen.add(e.uid);
       const hash = digest(e);
-      const [stored] = await rows<Stored>(
-        t,
-        sql`SELECT id, source_sequence AS "sourceSequence", source_modified AS "sourceModified",
-              source_hash AS "sourceHash"
-            FROM events WHERE source = ${source} AND source_uid = ${e.uid} FOR UPDATE`,
-      );
-      const fields = sql`title = ${e.title}, description = ${e.description}, date = ${e.date.toISOString()}::timestamptz,
-        end_date = ${e.endDate?.toISOString() ?? null}::timestamptz, time_zone = ${e.timeZone ?? defaultTimeZone()},
-        location = ${e.location}, address = ${e.address},
-        lat = ${e.lat}::float8, lng = ${e.lng}::float8, type = ${e.type}, image = ${e.image}, url = ${e.url},
-        source_sequence = ${e.sequence}::int, source_modified = ${e.modified?.toISOString() ?? null}::timestamptz,
-        source_hash = ${hash}`;
+      const stored = await selectImported(t, source, e.uid);
+      const fields = {
+        title: e.title,
+        description: e.description,
+        date: e.date,
+        endDate: e.endDate,
+        timeZone: e.timeZone ?? defaultTimeZone(),
+        location: e.location,
+        address: e.address,
+        lat: e.lat,
+        lng: e.lng,
+        type: e.type,
+        image: e.image,
+        url: e.url,
+        sourceSequence: e.sequence,
+        sourceModified: e.modified,
+        sourceHash: hash,
+      };
       if (!stored) {
-        const added = await rows<{ id: string }>(
-          t,
-          sql`INSERT INTO events (title, description, date, end_date, time_zone, location, address, lat, lng, type, image, url,
-                capacity, source, source_uid, source_sequence, source_modified, source_hash)
-              VALUES (${e.title}, ${e.description}, ${e.date.toISOString()}::timestamptz,
-                ${e.endDate?.toISOString() ?? null}::timestamptz, ${e.timeZone ?? defaultTimeZone()},
-                ${e.location}, ${e.address}, ${e.lat}::float8,
-                ${e.lng}::float8, ${e.type}, ${e.image}, ${e.url}, ${e.capacity}, ${source}, ${e.uid},
-                ${e.sequence}::int, ${e.modified?.toISOString() ?? null}::timestamptz, ${hash})
-              ON CONFLICT (source, source_uid) DO NOTHING RETURNING id`,
-        );
+        const added = await tx
+          .insert(events)
+          .values({ ...fields, capacity: e.capacity, source, sourceUid: e.uid })
+          .onConflictDoNothing({ target: [events.source, events.sourceUid] })
+          .returning({ id: events.id });
         if (added.length > 0) answer.added++;
         else answer.skipped++;
       } else if (isNewer(e, stored, hash)) {
-        await tx.execute(
-          sql`UPDATE events SET ${fields}, sequence = sequence + 1, updated_at = now() WHERE id = ${stored.id}`,
-        );
+        await tx
+          .update(events)
+          .set({ ...fields, sequence: sql`${events.sequence} + 1`, updatedAt: sql`now()` })
+          .where(eq(events.id, stored.id));
         answer.updated++;
       } else answer.skipped++;
     }

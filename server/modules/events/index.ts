@@ -3,7 +3,7 @@ import { eventAdminRoutes, eventRoutes } from './routes';
 
 export { type EmbeddedEvent, embeddedCalendar, embeddedEvent } from './event-page';
 /** For the benchmark: the list's SQL, as the endpoint runs it. */
-export { listEventsSql } from './service';
+export { listEventsSql } from './queries';
 /** For the demo seed: events made and joined through the same rules as the API. */
 export { createEvent, takePlace as registerForEvent } from './writes';
 

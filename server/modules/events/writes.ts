@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, is, SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { CreateEventBody, Event, UpdateEventBody } from '../../../contract';
 import {
   createEventBody,
@@ -10,13 +11,13 @@ import {
   updateEventBody,
 } from '../../../contract';
 import type { Db } from '../../db/client';
-import { rows } from '../../db/rows';
-import { calendarTokens, events, fields } from '../../db/schema';
+import { calendarTokens, eventPromotions, eventRegistrations, events, fields } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { defaultTimeZone } from '../../lib/time-zone';
 import type { SessionUser } from '../auth';
 import { awardBadges } from '../badges';
 import { can } from './policy';
+import { type LockedEvent, selectLockedEvent } from './queries';
 import { getEvent } from './service';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -77,54 +78,72 @@ export async function createEvent(db: Db, admin: SessionUser, input: CreateEvent
   return getEvent(db, row.id, admin);
 }
 
-interface LockedEvent {
-  capacity: number;
-  date: Date | string;
-  endDate?: Date | string | null;
-  registeredCount: number;
-  waitlistCount: number;
+/** The event row, locked until the transaction ends, or 404 'Event not found'. */
+async function lockEvent(tx: Tx, eventId: string): Promise<LockedEvent> {
+  const e = await selectLockedEvent(asDb(tx), eventId);
+  if (!e) throw notFound(EVENT_TEXTS.eventNotFound);
+  return e;
 }
 
-/** The event row, locked until the transaction ends: registrations for one event queue here. */
-async function lockEvent(tx: Tx, eventId: string): Promise<LockedEvent> {
-  const [e] = await rows<LockedEvent>(
-    asDb(tx),
-    sql`SELECT capacity, date, end_date AS "endDate", registered_count AS "registeredCount", waitlist_count AS "waitlistCount"
-        FROM events WHERE id = ${eventId} FOR UPDATE`,
-  );
-  if (!e) throw notFound(EVENT_TEXTS.eventNotFound);
-  return {
-    ...e,
-    capacity: Number(e.capacity),
-    registeredCount: Number(e.registeredCount),
-    waitlistCount: Number(e.waitlistCount),
-  };
+/** A column's default as the schema declares it (`gen_random_uuid()`, `now()`). */
+function defaultOf(column: PgColumn): SQL {
+  if (!is(column.default, SQL)) throw new Error(`${column.name} has no SQL default`);
+  return column.default;
 }
 
 /**
  * Moves the first players of the waitlist (arrival order) into the free places, records each
  * promotion (who, when) for the notifications, and keeps both counters exact. Runs with the event
- * row locked. Capacity 0 means no limit: the whole waitlist moves up.
+ * row locked. Capacity 0 means no limit: the whole waitlist moves up. One statement: the waitlist's
+ * first `free` (next), moved up (up), each recorded in event_promotions.
  */
 async function fillFromWaitlist(tx: Tx, eventId: string, e: LockedEvent): Promise<string[]> {
   const free = e.capacity === 0 ? e.waitlistCount : Math.max(0, e.capacity - e.registeredCount);
   if (free === 0 || e.waitlistCount === 0) return [];
-  const promoted = await rows<{ userId: string }>(
-    asDb(tx),
-    sql`WITH next AS (
-          SELECT id FROM event_registrations
-          WHERE event_id = ${eventId} AND status = 'waitlisted' ORDER BY seq LIMIT ${free}),
-        up AS (
-          UPDATE event_registrations r SET status = 'registered', promoted_at = now()
-          FROM next WHERE r.id = next.id RETURNING r.user_id)
-        INSERT INTO event_promotions (event_id, user_id) SELECT ${eventId}, user_id FROM up
-        RETURNING user_id AS "userId"`,
+  const r = eventRegistrations;
+  const next = tx.$with('next').as(
+    tx
+      .select({ id: r.id })
+      .from(r)
+      .where(and(eq(r.eventId, eventId), sql`${r.status} = 'waitlisted'`))
+      .orderBy(r.seq)
+      .limit(free),
   );
-  if (promoted.length > 0)
-    await tx.execute(
-      sql`UPDATE events SET registered_count = registered_count + ${promoted.length},
-            waitlist_count = waitlist_count - ${promoted.length} WHERE id = ${eventId}`,
+  const up = tx
+    .$with('up')
+    .as(
+      tx
+        .update(r)
+        .set({ status: 'registered', promotedAt: sql`now()` })
+        .from(next)
+        .where(eq(r.id, next.id))
+        .returning({ userId: r.userId }),
     );
+  // The builder's INSERT ... SELECT names every column of the table, in its order: the id and the
+  // time are the table's own defaults (schema), and the player is not told yet.
+  const promoted = await tx
+    .with(next, up)
+    .insert(eventPromotions)
+    .select(
+      tx
+        .select({
+          id: defaultOf(eventPromotions.id).as('id'),
+          eventId: sql<string>`${eventId}`.as('event_id'),
+          userId: up.userId,
+          promotedAt: defaultOf(eventPromotions.promotedAt).as('promoted_at'),
+          notifiedAt: sql<Date | null>`null`.as('notified_at'),
+        })
+        .from(up),
+    )
+    .returning({ userId: eventPromotions.userId });
+  if (promoted.length > 0)
+    await tx
+      .update(events)
+      .set({
+        registeredCount: sql`${events.registeredCount} + ${promoted.length}`,
+        waitlistCount: sql`${events.waitlistCount} - ${promoted.length}`,
+      })
+      .where(eq(events.id, eventId));
   // A place taken from the waitlist counts toward the event badges from now.
   for (const p of promoted) await awardBadges(asDb(tx), p.userId, 'event-registration');
   return promoted.map((p) => p.userId);
@@ -142,13 +161,8 @@ export async function updateEvent(
   await db.transaction(async (tx) => {
     const locked = await lockEvent(tx, id);
     // The end stays after the start whichever of the two the patch changes (issue 20).
-    const start = body.date ?? new Date(locked.date).toISOString();
-    const end =
-      body.endsAt !== undefined
-        ? body.endsAt
-        : locked.endDate
-          ? new Date(locked.endDate).toISOString()
-          : null;
+    const start = body.date ?? locked.date.toISOString();
+    const end = body.endsAt !== undefined ? body.endsAt : (locked.endDate?.toISOString() ?? null);
     if (end && Date.parse(end) <= Date.parse(start)) throw endsBeforeStart();
     const [updated] = await tx
       .update(events)
@@ -166,7 +180,7 @@ export async function deleteEvent(db: Db, admin: SessionUser, id: string): Promi
   if (removed.length === 0) throw notFound(EVENT_TEXTS.eventNotFound);
 }
 
-const isPast = (date: Date | string) => new Date(date).getTime() < Date.now();
+const isPast = (date: Date) => date.getTime() < Date.now();
 
 /**
  * Registers the player, or puts them on the waitlist when the event is full, in one transaction
@@ -178,17 +192,20 @@ export async function takePlace(db: Db, user: SessionUser, eventId: string): Pro
     const e = await lockEvent(tx, eventId);
     if (isPast(e.date)) throw conflict(EVENT_TEXTS.registrationClosed);
     const status = e.capacity === 0 || e.registeredCount < e.capacity ? 'registered' : 'waitlisted';
-    const added = await rows<{ status: string }>(
-      asDb(tx),
-      sql`INSERT INTO event_registrations (event_id, user_id, status) VALUES (${eventId}, ${user.id}, ${status})
-          ON CONFLICT (event_id, user_id) DO NOTHING RETURNING status`,
-    );
+    const added = await tx
+      .insert(eventRegistrations)
+      .values({ eventId, userId: user.id, status })
+      .onConflictDoNothing({ target: [eventRegistrations.eventId, eventRegistrations.userId] })
+      .returning({ status: eventRegistrations.status });
     if (added.length === 0) return;
-    await tx.execute(
-      status === 'registered'
-        ? sql`UPDATE events SET registered_count = registered_count + 1 WHERE id = ${eventId}`
-        : sql`UPDATE events SET waitlist_count = waitlist_count + 1 WHERE id = ${eventId}`,
-    );
+    await tx
+      .update(events)
+      .set(
+        status === 'registered'
+          ? { registeredCount: sql`${events.registeredCount} + 1` }
+          : { waitlistCount: sql`${events.waitlistCount} + 1` },
+      )
+      .where(eq(events.id, eventId));
   });
 }
 
@@ -208,16 +225,22 @@ export async function cancel(db: Db, user: SessionUser, eventId: string): Promis
   await db.transaction(async (tx) => {
     const e = await lockEvent(tx, eventId);
     if (isPast(e.date)) throw conflict(EVENT_TEXTS.registrationClosed);
-    const [removed] = await rows<{ status: string }>(
-      asDb(tx),
-      sql`DELETE FROM event_registrations WHERE event_id = ${eventId} AND user_id = ${user.id} RETURNING status`,
-    );
+    const [removed] = await tx
+      .delete(eventRegistrations)
+      .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, user.id)))
+      .returning({ status: eventRegistrations.status });
     if (!removed) return;
     if (removed.status === 'waitlisted') {
-      await tx.execute(sql`UPDATE events SET waitlist_count = waitlist_count - 1 WHERE id = ${eventId}`);
+      await tx
+        .update(events)
+        .set({ waitlistCount: sql`${events.waitlistCount} - 1` })
+        .where(eq(events.id, eventId));
       return;
     }
-    await tx.execute(sql`UPDATE events SET registered_count = registered_count - 1 WHERE id = ${eventId}`);
+    await tx
+      .update(events)
+      .set({ registeredCount: sql`${events.registeredCount} - 1` })
+      .where(eq(events.id, eventId));
     await fillFromWaitlist(tx, eventId, { ...e, registeredCount: e.registeredCount - 1 });
   });
   return getEvent(db, eventId, user);

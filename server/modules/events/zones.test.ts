@@ -130,7 +130,7 @@ describe('.ics: TZID (or UTC) and DTEND; no end is a one-day event', () => {
     expect(res.body).toContain('DTSTART;VALUE=DATE:20310110');
     expect(res.body).toContain('DTEND;VALUE=DATE:20310111');
     expect(res.body).not.toMatch(/DTSTART[^\r\n]*T030000/);
-    expect(icsTimes({ date: '2031-01-11T03:00:00Z', endDate: null, timeZone: 'UTC' })).toEqual({
+    expect(icsTimes({ date: new Date('2031-01-11T03:00:00Z'), endDate: null, timeZone: 'UTC' })).toEqual({
       start: '2031-01-11',
       end: '2031-01-12',
       allDay: true,

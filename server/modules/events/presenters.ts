@@ -1,0 +1,55 @@
+import type { Event, ViewerStatus } from '../../../contract';
+import { iso } from '../../db/rows';
+import type { SessionUser } from '../auth';
+import { can } from './policy';
+import type { ListRow, Place } from './queries';
+
+/**
+ * The events module's presenters: the rows Drizzle infers from the schema (queries.ts) to the
+ * contract's shapes, with the viewer's abilities (policy.ts).
+ */
+
+/** The one Event presenter: the row, the viewer's place on it (none: null) and abilities. */
+export function presentEvent(
+  r: ListRow,
+  place: Place | null | undefined,
+  viewer: SessionUser | null,
+  now = Date.now(),
+): Event {
+  const date = iso(r.date);
+  const isPast = Date.parse(date) < now;
+  const viewerStatus: ViewerStatus = viewer ? (place?.status ?? 'none') : 'none';
+  const facts = { isPast, viewerStatus };
+  const event: Event = {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    date,
+    endsAt: r.endDate ? iso(r.endDate) : null,
+    timeZone: r.timeZone || 'UTC',
+    location: r.location,
+    address: r.address,
+    lat: r.lat,
+    lng: r.lng,
+    type: r.type,
+    image: r.image,
+    capacity: r.capacity,
+    registeredCount: r.registeredCount,
+    waitlistCount: r.waitlistCount,
+    url: r.url,
+    rules: r.rules ?? null,
+    fieldId: r.fieldId ?? null,
+    isPast,
+    viewerStatus,
+    waitlistPosition: viewerStatus === 'waitlisted' ? (place?.position ?? null) : null,
+    source: r.source,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+    canRegister: can(viewer, 'register', facts),
+    canCancel: can(viewer, 'cancel', facts),
+    canEdit: can(viewer, 'edit'),
+    canDelete: can(viewer, 'delete'),
+  };
+  if (r.distance !== undefined && r.distance !== null) event.distance = Math.round(r.distance * 10) / 10;
+  return event;
+}

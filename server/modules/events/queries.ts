@@ -1,0 +1,344 @@
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
+import { EVENT_LIMITS, type EventType, PAGE_MAX_LIMIT } from '../../../contract';
+import type { Db } from '../../db/client';
+import { literalLimit, preparedQuery, statementOf } from '../../db/prepared';
+import { calendarTokens, eventRegistrations, events, users } from '../../db/schema';
+import { boundingBox, haversine } from '../../lib/geo';
+import { likePattern, SEARCH_LIMIT } from '../../lib/search';
+
+/**
+ * The events module's reads, typed from the schema (issue 21). The list (GET /api/events, the
+ * hottest read) is prepared once per shape (preparedQuery: a named prepared statement on
+ * PostgreSQL, decision 007) with its values as placeholders and its page size written in.
+ */
+
+const qb = new QueryBuilder();
+const ph = sql.placeholder;
+
+/** The events row of every read here (`FROM events e`), and the cursor's row (`c`). */
+const e = alias(events, 'e');
+const c = alias(events, 'c');
+/** The viewer's registration (`r`) and the waitlist counted before it (`w`). */
+const r = alias(eventRegistrations, 'r');
+const w = alias(eventRegistrations, 'w');
+
+/** What an Event answer is made of (presenters.ts presentEvent), from `e`. */
+const EVENT_COLUMNS = {
+  id: e.id,
+  title: e.title,
+  description: e.description,
+  date: e.date,
+  endDate: e.endDate,
+  timeZone: e.timeZone,
+  location: e.location,
+  address: e.address,
+  lat: e.lat,
+  lng: e.lng,
+  type: e.type,
+  image: e.image,
+  capacity: e.capacity,
+  registeredCount: e.registeredCount,
+  waitlistCount: e.waitlistCount,
+  url: e.url,
+  rules: e.rules,
+  fieldId: e.fieldId,
+  source: e.source,
+  createdAt: e.createdAt,
+  updatedAt: e.updatedAt,
+};
+
+/** The viewer's 1-based place on the waitlist of `r`'s event; null unless `r` is waitlisted. */
+const waitlistPosition = sql<number | null>`CASE WHEN ${r.status} = 'waitlisted' THEN (${qb
+  .select({ n: sql`count(*)::int` })
+  .from(w)
+  .where(and(eq(w.eventId, r.eventId), sql`${w.status} = 'waitlisted'`, sql`${w.seq} <= ${r.seq}`))}) END`;
+
+/** Case-insensitive substring match on the title, served by the pg_trgm GIN index; soonest first. */
+export const selectSearch = (db: Db, q: string) =>
+  db
+    .select({ id: events.id, title: events.title })
+    .from(events)
+    .where(sql`lower(${events.title}) LIKE ${likePattern(q)}`)
+    .orderBy(events.date, events.id)
+    .limit(SEARCH_LIMIT);
+
+// ---------------------------------------------------------------------------------------------
+// The list
+// ---------------------------------------------------------------------------------------------
+
+export interface ListOptions {
+  type?: EventType;
+  from?: string;
+  to?: string;
+  near?: { lat: number; lng: number };
+  sort: 'date' | 'distance';
+  radius?: number;
+  limit: number;
+  before?: string;
+}
+
+/**
+ * A number given at execute time (a `sql.placeholder`) where haversine() takes the point: it
+ * writes whatever it is given as a bound value, as it does a number.
+ */
+const bound = (name: string) => ph(name) as unknown as number;
+const distanceFrom = (table: string) => haversine(table, bound('lat'), bound('lng'));
+
+/** Nearest first: the point is given and the page is sorted by distance. */
+const byDistance = (opts: ListOptions) => opts.sort === 'distance' && opts.near !== undefined;
+const radiusOf = (opts: ListOptions) => opts.radius ?? EVENT_LIMITS.nearRadiusKmDefault;
+const boxOf = (opts: ListOptions) =>
+  opts.near ? boundingBox(opts.near.lat, opts.near.lng, radiusOf(opts)) : null;
+/** No longitude bound: the box reaches a pole or crosses the antimeridian (boundingBox). */
+const boxWraps = (opts: ListOptions) => boxOf(opts)?.minLng === null;
+
+/** The page size written into the text (decision 007), clamped to 1..PAGE_MAX_LIMIT. */
+const pageLimit = (limit: number) =>
+  literalLimit(Math.min(PAGE_MAX_LIMIT, Math.max(1, Math.trunc(limit) || 1)), PAGE_MAX_LIMIT);
+
+/** The type, and the window: [from, to) when either is given, else upcoming (from now). */
+function windowWhere(opts: ListOptions): SQL[] {
+  const where: SQL[] = [];
+  if (opts.type) where.push(eq(e.type, ph('type')));
+  if (opts.from || opts.to) {
+    if (opts.from) where.push(sql`${e.date} >= ${ph('from')}::timestamptz`);
+    if (opts.to) where.push(sql`${e.date} < ${ph('to')}::timestamptz`);
+  } else {
+    where.push(sql`${e.date} >= ${ph('now')}::timestamptz`);
+  }
+  return where;
+}
+
+const all = (where: SQL[]) => sql.join(where, sql` AND `);
+
+/**
+ * The nearest `limit` inside the bounding box of `radius` km, chosen from the near index alone
+ * (lat, lng, date, type, id: an index-only scan computing haversine), then only those rows read.
+ */
+function nearQuery(db: Db, opts: ListOptions) {
+  const distance = distanceFrom('e');
+  const where = windowWhere(opts);
+  where.push(sql`${e.lat} BETWEEN ${ph('minLat')}::float8 AND ${ph('maxLat')}::float8`);
+  if (boxWraps(opts)) where.push(sql`${e.lat} IS NOT NULL AND ${e.lng} IS NOT NULL`);
+  else where.push(sql`${e.lng} BETWEEN ${ph('minLng')}::float8 AND ${ph('maxLng')}::float8`);
+  where.push(sql`${distance} <= ${ph('radius')}::float8`);
+  if (opts.before)
+    where.push(
+      sql`(${distance}, ${e.id}) > (${qb
+        .select({ distance: distanceFrom('c'), id: c.id })
+        .from(c)
+        .where(eq(c.id, ph('before')))})`,
+    );
+  const n = db.$with('n').as(
+    qb
+      .select({ id: e.id, distance: sql<number | null>`${distance}`.as('distance') })
+      .from(e)
+      .where(all(where))
+      // By distance, then id: the select list's places, so haversine is not written (and bound) again.
+      .orderBy(sql`2`, sql`1`)
+      .limit(pageLimit(opts.limit)),
+  );
+  return db
+    .with(n)
+    .select({ ...EVENT_COLUMNS, distance: n.distance })
+    .from(n)
+    .innerJoin(e, eq(e.id, n.id))
+    .orderBy(n.distance, n.id);
+}
+
+/**
+ * Soonest first off the (date, id) or (type, date, id) index; with `near` (sorted by date), each
+ * row's distance from it.
+ */
+function dateQuery(db: Db, opts: ListOptions) {
+  const where = windowWhere(opts);
+  if (opts.before)
+    where.push(
+      sql`(${e.date}, ${e.id}) > (${qb
+        .select({ date: c.date, id: c.id })
+        .from(c)
+        .where(eq(c.id, ph('before')))})`,
+    );
+  const limit = pageLimit(opts.limit);
+  if (opts.near)
+    return db
+      .select({ ...EVENT_COLUMNS, distance: sql<number | null>`${distanceFrom('e')}` })
+      .from(e)
+      .where(all(where))
+      .orderBy(e.date, e.id)
+      .limit(limit);
+  return db.select(EVENT_COLUMNS).from(e).where(all(where)).orderBy(e.date, e.id).limit(limit);
+}
+
+const listQuery = (db: Db, opts: ListOptions) =>
+  byDistance(opts) ? nearQuery(db, opts) : dateQuery(db, opts);
+
+/** What changes the list's text: the filters present, nearest first or not, the box, the cursor, the page size. */
+const listShape = (opts: ListOptions) =>
+  `events.list:${byDistance(opts)}:${Boolean(opts.near)}:${boxWraps(opts)}:${Boolean(opts.type)}:${Boolean(opts.from)}:${Boolean(opts.to)}:${Boolean(opts.before)}:${opts.limit}`;
+
+function listValues(opts: ListOptions, now: Date): Record<string, unknown> {
+  const box = boxOf(opts);
+  return {
+    type: opts.type,
+    from: opts.from ? new Date(opts.from).toISOString() : undefined,
+    to: opts.to ? new Date(opts.to).toISOString() : undefined,
+    now: now.toISOString(),
+    before: opts.before,
+    lat: opts.near?.lat,
+    lng: opts.near?.lng,
+    radius: radiusOf(opts),
+    minLat: box?.minLat,
+    maxLat: box?.maxLat,
+    minLng: box?.minLng ?? undefined,
+    maxLng: box?.maxLng ?? undefined,
+  };
+}
+
+type EventRow = NonNullable<Awaited<ReturnType<typeof selectEventRow>>>;
+type NearRow = Awaited<ReturnType<ReturnType<typeof nearQuery>['execute']>>[number];
+/** A row of the list (and of one event): the event's columns, and its distance when a point is given. */
+export type ListRow = EventRow & Partial<Pick<NearRow, 'distance'>>;
+
+/**
+ * The shared part of a page of events (no viewer), in one statement. `before` is the id of the
+ * last event shown: the page continues after it in the same order. `now` starts the upcoming ones.
+ */
+export function selectEventsPage(db: Db, opts: ListOptions, now: Date): Promise<ListRow[]> {
+  return preparedQuery(db, listShape(opts), () => listQuery(db, opts)).execute(listValues(opts, now));
+}
+
+/** A database with no connection, to build the list's statement for the benchmark (listEventsSql). */
+const offline = drizzle.mock() as unknown as Db;
+
+/** The list's statement exactly as the app sends it (its name, text and values): bench:events' raw side. */
+export const listEventsSql = (opts: ListOptions, now: Date) =>
+  statementOf(listQuery(offline, opts), listValues(opts, now), true);
+
+/** The viewer's place on each of `ids`: status, and the 1-based waitlist position (one statement). */
+export const selectPlaces = (db: Db, viewerId: string, ids: string[]) =>
+  db
+    .select({ eventId: r.eventId, status: r.status, position: waitlistPosition })
+    .from(r)
+    .where(and(eq(r.userId, viewerId), inArray(r.eventId, ids)));
+
+export type Place = Omit<Awaited<ReturnType<typeof selectPlaces>>[number], 'eventId'>;
+
+// ---------------------------------------------------------------------------------------------
+// One event
+// ---------------------------------------------------------------------------------------------
+
+async function selectEventRow(db: Db, id: string) {
+  const [row] = await db.select(EVENT_COLUMNS).from(e).where(eq(e.id, id));
+  return row;
+}
+
+/** One event (undefined when missing) with the viewer's place on it (null: none). */
+export async function selectEvent(db: Db, id: string, viewerId: string | null) {
+  if (!viewerId) {
+    const row = await selectEventRow(db, id);
+    return row && { ...row, place: null };
+  }
+  const [row] = await db
+    .select({ ...EVENT_COLUMNS, place: { status: r.status, position: waitlistPosition } })
+    .from(e)
+    .leftJoin(r, and(eq(r.eventId, e.id), eq(r.userId, viewerId)))
+    .where(eq(e.id, id));
+  return row;
+}
+
+/** The event row, locked until the transaction ends: registrations for one event queue here. */
+export async function selectLockedEvent(tx: Db, id: string) {
+  const [row] = await tx
+    .select({
+      capacity: events.capacity,
+      date: events.date,
+      endDate: events.endDate,
+      registeredCount: events.registeredCount,
+      waitlistCount: events.waitlistCount,
+    })
+    .from(events)
+    .where(eq(events.id, id))
+    .for('update');
+  return row;
+}
+
+export type LockedEvent = NonNullable<Awaited<ReturnType<typeof selectLockedEvent>>>;
+
+/** An imported event (matched on its source and UID), locked until the transaction ends. */
+export async function selectImported(tx: Db, source: string, uid: string) {
+  const [row] = await tx
+    .select({
+      id: events.id,
+      sourceSequence: events.sourceSequence,
+      sourceModified: events.sourceModified,
+      sourceHash: events.sourceHash,
+    })
+    .from(events)
+    .where(and(eq(events.source, source), eq(events.sourceUid, uid)))
+    .for('update');
+  return row;
+}
+
+export type StoredImport = NonNullable<Awaited<ReturnType<typeof selectImported>>>;
+
+// ---------------------------------------------------------------------------------------------
+// Calendar feeds (RFC 5545)
+// ---------------------------------------------------------------------------------------------
+
+/** What a VEVENT is made of (ics.ts toICalendar), from `e`. */
+const ICS_COLUMNS = {
+  id: e.id,
+  title: e.title,
+  description: e.description,
+  date: e.date,
+  endDate: e.endDate,
+  timeZone: e.timeZone,
+  location: e.location,
+  address: e.address,
+  lat: e.lat,
+  lng: e.lng,
+  type: e.type,
+  url: e.url,
+  capacity: e.capacity,
+  registeredCount: e.registeredCount,
+  sequence: e.sequence,
+  createdAt: e.createdAt,
+  updatedAt: e.updatedAt,
+};
+
+/** Upcoming events, soonest first, of one type or all. */
+export const selectUpcomingIcs = (db: Db, type: EventType | undefined, limit: number) =>
+  db
+    .select(ICS_COLUMNS)
+    .from(e)
+    .where(and(sql`${e.date} >= now()`, type ? eq(e.type, type) : undefined))
+    .orderBy(e.date, e.id)
+    .limit(limit);
+
+export type IcsRow = Awaited<ReturnType<typeof selectUpcomingIcs>>[number];
+
+/** One event (no row when missing). */
+export const selectEventIcs = (db: Db, id: string) => db.select(ICS_COLUMNS).from(e).where(eq(e.id, id));
+
+/** The owner of a calendar feed's secret address. */
+export async function selectCalendarOwner(db: Db, token: string) {
+  const [owner] = await db
+    .select({ userId: calendarTokens.userId, username: users.username })
+    .from(calendarTokens)
+    .innerJoin(users, eq(users.id, calendarTokens.userId))
+    .where(eq(calendarTokens.token, token));
+  return owner;
+}
+
+/** A player's own registrations, waitlisted ones included (with the status), from a month ago on. */
+export const selectOwnIcs = (db: Db, userId: string, limit: number) =>
+  db
+    .select({ ...ICS_COLUMNS, status: r.status })
+    .from(r)
+    .innerJoin(e, eq(e.id, r.eventId))
+    .where(and(eq(r.userId, userId), sql`${e.date} >= now() - interval '31 days'`))
+    .orderBy(e.date, e.id)
+    .limit(limit);
