@@ -10,7 +10,7 @@ import {
 } from '../../../contract';
 import type { Ctx, MediaAttacher } from '../../context';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../errors';
+import { orNullIfNotFound } from '../../errors';
 import { answerWriter } from '../../plugins/serializer';
 import type { SessionUser } from '../auth';
 import { eventsCache } from './cache';
@@ -36,13 +36,8 @@ export async function embeddedEvent(
   id: string,
   viewer: SessionUser | null,
 ): Promise<EmbeddedEvent | null> {
-  let found: Event;
-  try {
-    found = await getEvent(db, id, viewer);
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 404) return null;
-    throw error;
-  }
+  const found = await orNullIfNotFound(getEvent(db, id, viewer));
+  if (!found) return null;
   await media(found);
   return { json: writeEvent(found), image: bannerOf(found) };
 }
