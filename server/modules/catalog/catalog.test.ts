@@ -12,7 +12,8 @@ import {
   injectAs,
   type TestUser,
 } from '../../test/factories';
-import { markThirtyDayLows, writeOffer } from './service';
+import { markThirtyDayLows } from './presenters';
+import { writeOffer } from './service';
 
 let t: TestApp;
 let member: TestUser;

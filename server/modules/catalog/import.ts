@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import {
   CATALOG_LIMITS,
   CATALOG_TEXTS,
@@ -15,12 +15,12 @@ import {
 } from '../../../contract';
 import type { Ctx } from '../../context';
 import type { Db } from '../../db/client';
-import { rows } from '../../db/rows';
 import { productSources } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../errors';
 import { fetchOutside, OutsideFetchError } from '../../lib/outside-fetch';
 import type { SessionUser } from '../auth';
 import { can } from './policy';
+import { selectMatches } from './queries';
 import { writeOffer } from './service';
 
 /**
@@ -157,44 +157,15 @@ export function parsePriceList(text: string): ParsedRow[] {
 /** The digest a preview answers and the commit must bring back: the list did not change in between. */
 export const digestOf = (text: string) => createHash('sha256').update(text).digest('base64url');
 
-interface Match {
-  n: number;
-  id: string | null;
-  title: string | null;
-  sim: number | null;
-}
-
 /**
  * Each row's best product of the same brand (normalised) whose model key is at least
- * CATALOG_LIMITS.matchThreshold similar (pg_trgm similarity), in one statement.
+ * CATALOG_LIMITS.matchThreshold similar (pg_trgm similarity), in one statement (selectMatches).
  */
-async function matchProducts(db: Db, list: ParsedRow[]): Promise<Match[]> {
+function matchProducts(db: Db, list: ParsedRow[]) {
   const input = JSON.stringify(
     list.map((r, n) => ({ n, brand: normalise(r.brand), model: modelKey(r.brand, r.model) })),
   );
-  return rows<Match>(
-    db,
-    sql`WITH input AS (
-          SELECT * FROM jsonb_to_recordset(${input}::jsonb) AS i(n int, brand text, model text)
-        ), cat AS MATERIALIZED (
-          SELECT p.id, p.title, b.k AS brand,
-                 CASE WHEN b.k <> '' AND starts_with(t.k, b.k || ' ') THEN substr(t.k, length(b.k) + 2)
-                      ELSE t.k END AS model
-          FROM products p
-          CROSS JOIN LATERAL (SELECT btrim(regexp_replace(lower(coalesce(p.brand, '')), '[^a-z0-9]+', ' ', 'g')) AS k) b
-          CROSS JOIN LATERAL (SELECT btrim(regexp_replace(lower(p.title), '[^a-z0-9]+', ' ', 'g')) AS k) t
-        )
-        SELECT i.n, m.id, m.title, m.sim
-        FROM input i
-        LEFT JOIN LATERAL (
-          SELECT c.id, c.title, round(similarity(c.model, i.model)::numeric, 3)::float8 AS sim
-          FROM cat c
-          WHERE c.brand = i.brand AND similarity(c.model, i.model) >= ${CATALOG_LIMITS.matchThreshold}
-          ORDER BY similarity(c.model, i.model) DESC, c.title, c.id
-          LIMIT 1
-        ) m ON true
-        ORDER BY i.n`,
-  );
+  return selectMatches(db, input);
 }
 
 type OfferRow = typeof productSources.$inferSelect;

@@ -2,7 +2,8 @@ import type { AppModule } from '../../context';
 import { catalogAdminRoutes, catalogRoutes } from './routes';
 
 /** For the demo seed and tests: offers written (with their price history) through the one rule. */
-export { markThirtyDayLows, writeOffer } from './service';
+export { markThirtyDayLows } from './presenters';
+export { writeOffer } from './service';
 
 /**
  * The product catalog and price comparison (issue 13): the header search's gear group and the

@@ -181,6 +181,53 @@ describe('GET /api/fields', () => {
     ]);
   });
 
+  it("gives a signed-in viewer their own rating, by name and near me, paged, and on the field's page", async () => {
+    const toronto = await createField(db(), { name: 'Toronto', type: 'Urban', lat: 43.6532, lng: -79.3832 });
+    const ottawa = await createField(db(), { name: 'Ottawa', type: 'Urban', lat: 45.4215, lng: -75.6972 });
+    await createField(db(), { name: 'Kingston', type: 'Urban', lat: 44.2312, lng: -76.486 });
+    expect((await rate(member, ottawa.id, 4)).statusCode).toBe(200);
+    expect((await rate(member, toronto.id, 2)).statusCode).toBe(200);
+    const ratings = async (viewer: TestUser | null, q: string) =>
+      (await injectAs(t.app, viewer, { url: `/api/fields?${q}` }))
+        .json()
+        .map((f: { name: string; viewerRating: number | null; canRate: boolean; distance?: number }) => [
+          f.name,
+          f.viewerRating,
+          f.canRate,
+          f.distance === undefined ? 'no distance' : 'distance',
+        ]);
+    expect(await ratings(member, 'type=Urban')).toEqual([
+      ['Kingston', null, true, 'no distance'],
+      ['Ottawa', 4, false, 'no distance'],
+      ['Toronto', 2, false, 'no distance'],
+    ]);
+    expect(await ratings(member, 'near=44.2312,-76.486&limit=2')).toEqual([
+      ['Kingston', null, true, 'distance'],
+      ['Ottawa', 4, false, 'distance'],
+    ]);
+    const [, second] = (
+      await injectAs(t.app, member, { url: '/api/fields?near=44.2312,-76.486&limit=2' })
+    ).json();
+    expect(await ratings(member, `near=44.2312,-76.486&type=Urban&limit=2&before=${second.id}`)).toEqual([
+      ['Toronto', 2, false, 'distance'],
+    ]);
+    expect(await ratings(member, `limit=1&before=${second.id}`)).toEqual([
+      ['Toronto', 2, false, 'no distance'],
+    ]);
+    for (const viewer of [other, null])
+      expect((await ratings(viewer, 'near=44.2312,-76.486')).map((r: unknown[]) => r[1])).toEqual([
+        null,
+        null,
+        null,
+      ]);
+    const page = await injectAs(t.app, member, { url: `/api/fields/${ottawa.id}` });
+    expect(page.json()).toMatchObject({ name: 'Ottawa', viewerRating: 4, canRate: false, ratingCount: 1 });
+    expect(page.json()).not.toHaveProperty('distance');
+    expect(
+      (await injectAs(t.app, other, { url: `/api/fields/${ottawa.id}` })).json().viewerRating,
+    ).toBeNull();
+  });
+
   it('refuses bad queries with 400 and field errors', async () => {
     for (const [q, field] of [
       ['type=Lawn', 'type'],

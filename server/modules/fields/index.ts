@@ -1,9 +1,10 @@
 import type { AppModule } from '../../context';
 import { fieldsAdminRoutes, fieldsRoutes } from './routes';
 
-export { weightedRating } from './rating';
 /** For the demo seed and the benchmark: fields made and rated through the same rules as the API; the list's SQL. */
-export { createField, listFieldsSql, rateField, verifyField } from './service';
+export { listFieldsSql } from './queries';
+export { weightedRating } from './rating';
+export { createField, rateField, verifyField } from './service';
 
 /**
  * Fields: the directory (by name, by type, near me), one field with its upcoming events, a

@@ -4,7 +4,9 @@ import { postRoutes } from './routes';
 export { FeedCache } from './feed-cache';
 export { type FirstFeedPage, firstFeedPage } from './first-page';
 export { type EmbeddedPost, embeddedPost } from './post-page';
-export { feedSql, findPost, listPosts, presentPost } from './service';
+export { presentPost } from './presenters';
+export { feedSql } from './queries';
+export { findPost, listPosts } from './service';
 export { addComment, createPost, like } from './writes';
 
 /** Posts: the feed, a player's posts, likes and comments. */

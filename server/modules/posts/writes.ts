@@ -1,16 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { BookmarkAnswer, Comment, CreatePostBody, FeedPost, LikeAnswer } from '../../../contract';
 import { POST_TEXTS } from '../../../contract';
 import type { Db } from '../../db/client';
-import { iso } from '../../db/rows';
-import { comments, postBookmarks, postLikes, posts, users } from '../../db/schema';
+import { comments, postBookmarks, postLikes, posts } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import { recordPostEvent } from '../analytics';
 import type { SessionUser } from '../auth';
 import { awardBadges } from '../badges';
 import { assertNoBlockedWords } from '../moderation';
 import { can } from './policy';
-import { presentPost } from './service';
+import { presentComment, presentPost } from './presenters';
+import { selectComments } from './queries';
 
 export async function createPost(db: Db, author: SessionUser, body: CreatePostBody): Promise<FeedPost> {
   await assertNoBlockedWords(db, body.caption);
@@ -90,40 +90,6 @@ export async function unbookmark(db: Db, user: SessionUser, postId: string): Pro
   return { isBookmarked: false };
 }
 
-const commentColumns = {
-  id: comments.id,
-  postId: comments.postId,
-  content: comments.content,
-  createdAt: comments.createdAt,
-  updatedAt: comments.updatedAt,
-  userId: users.id,
-  username: users.username,
-  avatar: users.avatar,
-};
-
-interface CommentRow {
-  id: string;
-  postId: string;
-  content: string;
-  createdAt: Date;
-  updatedAt: Date;
-  userId: string;
-  username: string;
-  avatar: string | null;
-}
-
-/** The one Comment presenter: the row, and the viewer's abilities on it. */
-export const presentComment = (r: CommentRow, viewer: SessionUser | null): Comment => ({
-  id: r.id,
-  postId: r.postId,
-  content: r.content,
-  createdAt: iso(r.createdAt),
-  updatedAt: iso(r.updatedAt),
-  user: { id: r.userId, username: r.username, avatar: r.avatar },
-  canEdit: can(viewer, 'edit', { authorId: r.userId }),
-  canDelete: can(viewer, 'delete', { authorId: r.userId }),
-});
-
 /** A post's comments, oldest first; `before` is the id of the last comment already shown (DESIGN §3). */
 export async function listComments(
   db: Db,
@@ -131,16 +97,7 @@ export async function listComments(
   opts: { limit: number; before?: string; viewer: SessionUser | null },
 ): Promise<Comment[]> {
   await requirePost(db, postId);
-  const cursor = opts.before
-    ? sql`(${comments.createdAt}, ${comments.id}) > (SELECT a.created_at, a.id FROM comments a WHERE a.id = ${opts.before})`
-    : sql`true`;
-  const list = await db
-    .select(commentColumns)
-    .from(comments)
-    .innerJoin(users, eq(users.id, comments.userId))
-    .where(and(eq(comments.postId, postId), cursor))
-    .orderBy(comments.createdAt, comments.id)
-    .limit(opts.limit);
+  const list = await selectComments(db, postId, opts);
   return list.map((row) => presentComment(row, opts.viewer));
 }
 
