@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { GearCategory } from '../../../contract/gear';
 import { createdAt, id } from './columns';
 import { users } from './users';
 
@@ -31,7 +32,7 @@ export const gearPosts = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     image: text('image').notNull(),
-    category: text('category').notNull(),
+    category: text('category').$type<GearCategory>().notNull(),
     averageRating: doublePrecision('average_rating').notNull().default(0),
     totalRatings: integer('total_ratings').notNull().default(0),
     /** The sum of the item's ratings, so the average is computed exactly, never drifted. */

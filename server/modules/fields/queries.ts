@@ -2,7 +2,6 @@ import { and, asc, eq, gt, gte, or, type SQL, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { alias, type PgSelect, QueryBuilder } from 'drizzle-orm/pg-core';
 import { FIELD_LIMITS, type FieldType, PAGE_MAX_LIMIT } from '../../../contract';
-import type { EventType } from '../../../contract/events';
 import type { Db } from '../../db/client';
 import { literalLimit, preparedQuery, statementOf } from '../../db/prepared';
 import { events, fieldRatings, fields } from '../../db/schema';
@@ -289,7 +288,7 @@ export const selectUpcomingEvents = (db: Db, fieldId: string) =>
       title: events.title,
       date: events.date,
       // The column is text; events are written through the contract's event types only.
-      type: sql<EventType>`${events.type}`,
+      type: events.type,
       location: events.location,
       capacity: events.capacity,
       registeredCount: events.registeredCount,

@@ -1,4 +1,4 @@
-import type { GearCategory, GearPost } from '../../../contract';
+import type { GearPost } from '../../../contract';
 import { iso } from '../../db/rows';
 import type { SessionUser } from '../auth';
 import { can } from './policy';
@@ -16,7 +16,7 @@ export function presentGear(r: GearRow, viewer: SessionUser | null): GearPost {
     description: r.description,
     image: r.image,
     // gear_posts.category is plain text in the schema; the contract checks it on the way in.
-    category: r.category as GearCategory,
+    category: r.category,
     user: { id: r.userId, username: r.username, avatar: r.avatar },
     averageRating: r.averageRating,
     totalRatings: r.totalRatings,
