@@ -24,8 +24,8 @@ const c = alias(events, 'c');
 const r = alias(eventRegistrations, 'r');
 const w = alias(eventRegistrations, 'w');
 
-/** What an Event answer is made of (presenters.ts presentEvent), from `e`. */
-const EVENT_COLUMNS = {
+/** An event's what, when and where, from `e`: in an Event answer and in a VEVENT alike. */
+const WHAT_WHEN_WHERE = {
   id: e.id,
   title: e.title,
   description: e.description,
@@ -37,6 +37,11 @@ const EVENT_COLUMNS = {
   lat: e.lat,
   lng: e.lng,
   type: e.type,
+};
+
+/** What an Event answer is made of (presenters.ts presentEvent), from `e`. */
+const EVENT_COLUMNS = {
+  ...WHAT_WHEN_WHERE,
   image: e.image,
   capacity: e.capacity,
   registeredCount: e.registeredCount,
@@ -290,17 +295,7 @@ export type StoredImport = NonNullable<Awaited<ReturnType<typeof selectImported>
 
 /** What a VEVENT is made of (ics.ts toICalendar), from `e`. */
 const ICS_COLUMNS = {
-  id: e.id,
-  title: e.title,
-  description: e.description,
-  date: e.date,
-  endDate: e.endDate,
-  timeZone: e.timeZone,
-  location: e.location,
-  address: e.address,
-  lat: e.lat,
-  lng: e.lng,
-  type: e.type,
+  ...WHAT_WHEN_WHERE,
   url: e.url,
   capacity: e.capacity,
   registeredCount: e.registeredCount,
