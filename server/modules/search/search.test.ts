@@ -44,7 +44,11 @@ beforeAll(async () => {
     category: 'Rifle',
     image: '/objects/a.png',
   });
-  await createGearPost(db(), owner, { title: 'Plate carrier', category: 'Tactical Vest', image: '/objects/b.png' });
+  await createGearPost(db(), owner, {
+    title: 'Plate carrier',
+    category: 'Tactical Vest',
+    image: '/objects/b.png',
+  });
   await createProduct(db(), { title: 'Tokyo Marui M4 MWS', brand: 'TM' });
   await createTeam(db(), owner, { name: 'Ghost Recon Squad' });
   await createField(db(), { name: 'Ghost Town Field', address: '1 Field Rd' });
