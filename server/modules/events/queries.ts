@@ -240,21 +240,28 @@ export type Place = Omit<Awaited<ReturnType<typeof selectPlaces>>[number], 'even
 // ---------------------------------------------------------------------------------------------
 
 async function selectEventRow(db: Db, id: string) {
-  const [row] = await db.select(EVENT_COLUMNS).from(e).where(eq(e.id, id));
+  const [row] = await preparedQuery(db, 'events.one', () =>
+    db
+      .select(EVENT_COLUMNS)
+      .from(e)
+      .where(eq(e.id, ph('id'))),
+  ).execute({ id });
   return row;
 }
 
-/** One event (undefined when missing) with the viewer's place on it (null: none). */
+/** One event (undefined when missing) with the viewer's place on it (null: none); prepared once per shape. */
 export async function selectEvent(db: Db, id: string, viewerId: string | null) {
   if (!viewerId) {
     const row = await selectEventRow(db, id);
     return row && { ...row, place: null };
   }
-  const [row] = await db
-    .select({ ...EVENT_COLUMNS, place: { status: r.status, position: waitlistPosition } })
-    .from(e)
-    .leftJoin(r, and(eq(r.eventId, e.id), eq(r.userId, viewerId)))
-    .where(eq(e.id, id));
+  const [row] = await preparedQuery(db, 'events.one:viewer', () =>
+    db
+      .select({ ...EVENT_COLUMNS, place: { status: r.status, position: waitlistPosition } })
+      .from(e)
+      .leftJoin(r, and(eq(r.eventId, e.id), eq(r.userId, ph('viewer'))))
+      .where(eq(e.id, ph('id'))),
+  ).execute({ id, viewer: viewerId });
   return row;
 }
 

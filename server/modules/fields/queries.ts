@@ -266,14 +266,21 @@ export function listFieldsSql(opts: FieldListOptions, viewerId: string | null): 
 /** One field with the viewer's rating. */
 export async function selectField(db: Db, id: string, viewerId: string | null) {
   if (viewerId === null) {
-    const [row] = await db.select({ field: fields }).from(fields).where(eq(fields.id, id));
+    const [row] = await preparedQuery(db, 'fields.one', () =>
+      db
+        .select({ field: fields })
+        .from(fields)
+        .where(eq(fields.id, ph('id'))),
+    ).execute({ id });
     return row;
   }
-  const [row] = await db
-    .select({ field: fields, viewerRating: fieldRatings.rating })
-    .from(fields)
-    .leftJoin(fieldRatings, and(eq(fieldRatings.fieldId, fields.id), eq(fieldRatings.userId, viewerId)))
-    .where(eq(fields.id, id));
+  const [row] = await preparedQuery(db, 'fields.one:viewer', () =>
+    db
+      .select({ field: fields, viewerRating: fieldRatings.rating })
+      .from(fields)
+      .leftJoin(fieldRatings, and(eq(fieldRatings.fieldId, fields.id), eq(fieldRatings.userId, ph('viewer'))))
+      .where(eq(fields.id, ph('id'))),
+  ).execute({ id, viewer: viewerId });
   return row;
 }
 
@@ -282,7 +289,10 @@ export type FieldRow = NonNullable<Awaited<ReturnType<typeof selectField>>> | Fi
 
 /** A field's upcoming events (events_field_date_idx), soonest first. */
 export const selectUpcomingEvents = (db: Db, fieldId: string) =>
-  db
+  preparedQuery(db, 'fields.upcoming', () => upcomingQuery(db)).execute({ field: fieldId });
+
+function upcomingQuery(db: Db) {
+  return db
     .select({
       id: events.id,
       title: events.title,
@@ -294,9 +304,10 @@ export const selectUpcomingEvents = (db: Db, fieldId: string) =>
       registeredCount: events.registeredCount,
     })
     .from(events)
-    .where(and(eq(events.fieldId, fieldId), gte(events.date, sql`now()`)))
+    .where(and(eq(events.fieldId, ph('field')), gte(events.date, sql`now()`)))
     .orderBy(asc(events.date), asc(events.id))
-    .limit(FIELD_LIMITS.upcomingEvents);
+    .limit(literalLimit(FIELD_LIMITS.upcomingEvents, FIELD_LIMITS.upcomingEvents));
+}
 
 export type UpcomingEventRow = Awaited<ReturnType<typeof selectUpcomingEvents>>[number];
 

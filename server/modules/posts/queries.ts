@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import { PAGE_MAX_LIMIT } from '../../../contract';
 import type { Db } from '../../db/client';
-import { literalLimit } from '../../db/prepared';
+import { literalLimit, preparedQuery } from '../../db/prepared';
 import { preparedRows } from '../../db/rows';
 import { comments, postBookmarks, postLikes, posts, users } from '../../db/schema';
 
@@ -14,6 +14,7 @@ import { comments, postBookmarks, postLikes, posts, users } from '../../db/schem
  */
 
 const qb = new QueryBuilder();
+const ph = sql.placeholder;
 const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
 
 export interface FeedQuery {
@@ -90,19 +91,23 @@ const cardColumns = {
   commentsCount: posts.commentsCount,
 };
 
-const likedBy = (viewerId: string) =>
+const likedBy = (viewerId: Placeholder | string) =>
   sql<boolean>`EXISTS (SELECT 1 FROM ${postLikes} WHERE ${postLikes.postId} = ${posts.id} AND ${postLikes.userId} = ${viewerId})`;
-const bookmarkedBy = (viewerId: string) =>
+const bookmarkedBy = (viewerId: Placeholder) =>
   sql<boolean>`EXISTS (SELECT 1 FROM ${postBookmarks} WHERE ${postBookmarks.postId} = ${posts.id} AND ${postBookmarks.userId} = ${viewerId})`;
 
-/** One post as a feed card with the viewer's like and bookmark (none for an anonymous viewer). */
+/**
+ * One post as a feed card with the viewer's like and bookmark (none for an anonymous viewer).
+ * Prepared once (building the statement per request cost more CPU than sending it).
+ */
 export async function selectPost(db: Db, postId: string, viewerId: string | null) {
-  const viewer = viewerId ?? NO_VIEWER;
-  const [row] = await db
-    .select({ ...cardColumns, isLiked: likedBy(viewer), isBookmarked: bookmarkedBy(viewer) })
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(eq(posts.id, postId));
+  const [row] = await preparedQuery(db, 'posts.one', () =>
+    db
+      .select({ ...cardColumns, isLiked: likedBy(ph('viewer')), isBookmarked: bookmarkedBy(ph('viewer')) })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(eq(posts.id, ph('post'))),
+  ).execute({ post: postId, viewer: viewerId ?? NO_VIEWER });
   return row;
 }
 
@@ -153,7 +158,15 @@ export function selectViewerMarks(db: Db, viewerId: string, ids: string[]) {
 }
 
 /** A post's comments with their authors, oldest first; `before` is the id of the last comment already shown. */
-export function selectComments(db: Db, postId: string, opts: { limit: number; before?: string }) {
+export const selectComments = (db: Db, postId: string, opts: { limit: number; before?: string }) =>
+  preparedQuery(db, `posts.comments:${Boolean(opts.before)}:${opts.limit}`, () =>
+    commentsQuery(db, opts),
+  ).execute({
+    post: postId,
+    before: opts.before,
+  });
+
+function commentsQuery(db: Db, opts: { limit: number; before?: string }) {
   const a = alias(comments, 'a');
   return db
     .select({
@@ -170,17 +183,17 @@ export function selectComments(db: Db, postId: string, opts: { limit: number; be
     .innerJoin(users, eq(users.id, comments.userId))
     .where(
       and(
-        eq(comments.postId, postId),
+        eq(comments.postId, ph('post')),
         opts.before
           ? sql`(${comments.createdAt}, ${comments.id}) > (${qb
               .select({ createdAt: a.createdAt, id: a.id })
               .from(a)
-              .where(eq(a.id, opts.before))})`
+              .where(eq(a.id, ph('before')))})`
           : undefined,
       ),
     )
     .orderBy(comments.createdAt, comments.id)
-    .limit(opts.limit);
+    .limit(literalLimit(opts.limit, PAGE_MAX_LIMIT));
 }
 
 /** A comment with its author (the comments page's row; a comment just written is given the same shape). */
