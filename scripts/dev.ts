@@ -4,7 +4,8 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('npx', ['tsx', 'watch', 'server/main.ts'], {
     stdio: 'inherit',
-    env: { SEED_DEMO: '1', ...process.env, PORT: process.env.PORT ?? '5000' },
+    // One process: a reload restarts one server, not a primary and its workers.
+    env: { SEED_DEMO: '1', WEB_CONCURRENCY: '1', ...process.env, PORT: process.env.PORT ?? '5000' },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit' }),
 ];

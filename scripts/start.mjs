@@ -1,5 +1,6 @@
 // `npm start`: builds the web app when it is missing or older than its sources, then serves
 // web and API on http://localhost:$PORT with demo content on a fresh database (SEED_DEMO=1).
+// On PostgreSQL server/main.ts is a primary with one worker per core (WEB_CONCURRENCY; decision 025).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -4,6 +4,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import '../contract/messages';
 import { DEFAULT_MAP_TILES, healthAnswer, tileOrigin } from '../contract';
 import type { App, AppDeps, Ctx } from './context';
+import { DatabaseChangeBus } from './lib/change-bus';
 import { MODULES } from './modules';
 import { registerAdminScope } from './modules/admin';
 import { registerCurrentUser, SessionCache } from './modules/auth';
@@ -36,11 +37,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const imageSigner = createImageSigner(deps.config.sessionSecret);
   // The sizes and variants of own images, looked up once and kept in this process (decision 012).
   const media = createMediaAttacher(imageSigner, new ImageMetaCache(deps.database.db));
+  // What changed, told to every process on the database, so each empties its caches (decision 025).
+  const bus = new DatabaseChangeBus(deps.database, (err) => app.log.warn({ err }, 'cache change not sent'));
+  await bus.start();
+  app.addHook('onClose', async () => bus.close());
   const ctx: Ctx = {
     db: deps.database.db,
     storage: deps.storage,
     config: deps.config,
-    sessions: new SessionCache(deps.config.sessionCacheMs ?? 5_000),
+    bus,
+    sessions: new SessionCache(deps.config.sessionCacheMs ?? 5_000).sharedThrough(bus),
     feed: new FeedCache(deps.config.feedCacheMs ?? 5_000).preparedBy(media),
     imageSigner,
     media,

@@ -73,13 +73,32 @@ export interface AppDeps {
 /** A signed-in account as a session resolves it: the user's row. */
 export type SessionUser = typeof users.$inferSelect;
 
-/** Resolved sessions kept in this process (decision 005; auth's SessionCache). */
+/**
+ * What changed, told to every process that shares the database (decision 025; lib/change-bus.ts):
+ * this process's subscribers hear it at once, the others' through PostgreSQL NOTIFY.
+ */
+export interface ChangeBus {
+  /**
+   * Tells every subscriber of `topic` (an optional `key` names what changed, e.g. a user's id):
+   * this process's before it returns, the other processes' once the promise settles.
+   */
+  publish(topic: string, key?: string): Promise<void>;
+  /** `onChange` hears every change of `topic`; `null` means everything (messages may have been missed). */
+  subscribe(topic: string, onChange: (key: string | null) => void): void;
+  /** false while other processes' changes may be missed (the listening connection is down): caches keep nothing. */
+  readonly live: boolean;
+}
+
+/** Resolved sessions kept in this process (decision 005; auth's SessionCache), emptied in every process (decision 025). */
 export interface SessionStore {
   get(tokenHash: string): SessionUser | undefined;
-  set(tokenHash: string, user: SessionUser): void;
-  forgetToken(tokenHash: string): void;
-  /** Drops every session of a user (their row changed or is gone). */
-  forgetUser(userId: string): void;
+  /** Taken before the session is read from the database: a read older than a later forget is not kept. */
+  stamp(): number;
+  set(tokenHash: string, user: SessionUser, stamp?: number): void;
+  /** Drops one session in every process (it ended). */
+  forgetToken(tokenHash: string): Promise<void>;
+  /** Drops every session of a user in every process (their row changed or is gone, or their sessions ended). */
+  forgetUser(userId: string): Promise<void>;
 }
 
 /** A feed card as every viewer sees it: all but the viewer's own like, bookmark and abilities. */
@@ -129,6 +148,8 @@ export interface Ctx {
   db: Db;
   storage: ObjectStorage;
   config: AppConfig;
+  /** Tells every process sharing the database what changed, so their caches drop it (decision 025). */
+  bus: ChangeBus;
   sessions: SessionStore;
   feed: FeedStore;
   /** The bounded queue every image decode and encode goes through. */

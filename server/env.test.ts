@@ -49,6 +49,28 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrowError(/TRUST_PROXY/);
   });
 
+  it('refuses DATABASE_URL without SESSION_SECRET (every instance must sign alike), listed with the rest', () => {
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://db/app' })).toThrowError(
+      /SESSION_SECRET: must be set when DATABASE_URL is set, and the same on every instance/,
+    );
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://db/app', PORT: 'abc' })).toThrowError(
+      /PORT: .*\n.*SESSION_SECRET/s,
+    );
+    const secret = 's'.repeat(32);
+    expect(parseEnv({ DATABASE_URL: 'postgres://db/app', SESSION_SECRET: secret }).SESSION_SECRET).toBe(
+      secret,
+    );
+    // The embedded database keeps the secret generated into DATA_DIR.
+    expect(parseEnv({}).SESSION_SECRET).toBeUndefined();
+  });
+
+  it('reads WEB_CONCURRENCY: unset (one per core), or a whole number from 1', () => {
+    expect(parseEnv({}).WEB_CONCURRENCY).toBeUndefined();
+    expect(parseEnv({ WEB_CONCURRENCY: '2' }).WEB_CONCURRENCY).toBe(2);
+    expect(() => parseEnv({ WEB_CONCURRENCY: '0' })).toThrowError(/WEB_CONCURRENCY/);
+    expect(() => parseEnv({ WEB_CONCURRENCY: 'many' })).toThrowError(/WEB_CONCURRENCY/);
+  });
+
   it('stops with one readable list of every bad value', () => {
     expect(() =>
       parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', RATE_LIMITS: 'maybe', SESSION_SECRET: 'short' }),

@@ -95,16 +95,28 @@ export const envSchema = z.object({
   /** Where the built web app is (default dist/web); `vite build` honours the same variable. */
   WEB_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Worker processes on PostgreSQL (default: one per core; 1 keeps a single process). The embedded database runs one. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Why an instance on PostgreSQL refuses to start without SESSION_SECRET (decision 025). */
+export const SESSION_SECRET_REQUIRED =
+  'must be set when DATABASE_URL is set, and the same on every instance that shares the database (it signs upload and image-proxy addresses)';
 
 /** Parses the environment once; on bad values it throws one readable list of every problem. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const result = envSchema.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+  const issues = result.success
+    ? []
+    : result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  // Across variables (checked on the raw values, so that it is listed with every other problem).
+  if (cleaned.DATABASE_URL && !cleaned.SESSION_SECRET)
+    issues.push({ path: 'SESSION_SECRET', message: SESSION_SECRET_REQUIRED });
+  if (!result.success || issues.length > 0) {
+    const lines = issues.map((i) => `  - ${i.path}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   return result.data;

@@ -45,11 +45,22 @@ describe('server/main.ts', () => {
     expect(s.output()).toContain('DATABASE_URL: must start with postgres://');
   });
 
+  it('refuses to start on PostgreSQL without SESSION_SECRET, saying it must be the same everywhere', async () => {
+    // Nothing listens on port 1: the refusal comes before any connection.
+    const s = start({ DATABASE_URL: 'postgres://root@127.0.0.1:1/none' });
+    expect(await s.exited).toBe(1);
+    expect(s.output()).toContain('SESSION_SECRET: must be set when DATABASE_URL is set');
+    expect(s.output()).toContain('the same on every instance');
+  });
+
   it('starts on the embedded database, serves, and shuts down gracefully on SIGTERM', async () => {
-    const s = start({});
+    const s = start({ WEB_CONCURRENCY: '2' });
     let child: ChildProcess | null = s.child;
     try {
       await waitFor(() => /up on http:\/\/localhost:\d+/.test(s.output()));
+      // One process on the embedded database, whatever WEB_CONCURRENCY says, and the log says so.
+      expect(s.output()).toContain('embedded database (PGlite): one process');
+      expect(s.output()).not.toContain('worker listening');
       const port = Number(s.output().match(/up on http:\/\/localhost:(\d+)/)![1]);
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(await res.json()).toEqual({ ok: true });

@@ -1,9 +1,11 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { mapTilesConfig } from '../contract/fields';
 import { buildApp } from './app';
-import { openDatabase } from './db/client';
+import { superviseWorkers, workerCount } from './cluster';
+import { type Database, openDatabase } from './db/client';
 import { seedDemo } from './demo/seed';
 import { parseEnv } from './env';
 import { bootstrapAdmins } from './modules/auth';
@@ -11,11 +13,19 @@ import { scheduleHousekeeping } from './modules/housekeeping';
 import { createYoutubeClient } from './modules/tutorials';
 import { loadSessionSecret } from './secrets';
 import { createStorage } from './storage';
+import type { ObjectStorage } from './storage/types';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+type Env = ReturnType<typeof parseEnv>;
+
+/**
+ * `npm start` (decision 025): on the embedded database, one process; on PostgreSQL, a primary that
+ * migrates, seeds and grants (once), runs the jobs, and forks WEB_CONCURRENCY workers (default one
+ * per core) that serve; WEB_CONCURRENCY=1 keeps a single process.
+ */
 async function main() {
-  let env: ReturnType<typeof parseEnv>;
+  let env: Env;
   try {
     env = parseEnv();
   } catch (err) {
@@ -26,8 +36,18 @@ async function main() {
     level: env.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'],
   });
+  if (cluster.isWorker) return serveAsWorker(env, log);
+  const workers = workerCount(env);
+  if (!env.DATABASE_URL)
+    log.info('embedded database (PGlite): one process; set DATABASE_URL to serve from one worker per core');
+  if (workers > 1) return runPrimary(env, log, workers);
+  return runSingle(env, log);
+}
+
+/** Opens the database, applies the migrations, seeds an empty one, grants ADMIN_USERNAMES: once, before serving. */
+async function prepare(env: Env, log: Logger, poolSize?: number) {
   const dataDir = path.resolve(env.DATA_DIR);
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, poolSize });
   await database.migrate();
   log.info({ database: database.kind }, 'database ready');
 
@@ -41,9 +61,32 @@ async function main() {
   if (granted.length > 0) log.info({ granted }, 'admin role granted through ADMIN_USERNAMES');
   if (env.RATE_LIMITS === 'off')
     log.warn('RATE_LIMITS=off: per-address limits are lifted. Never do this in production.');
+  return { database, storage, dataDir };
+}
 
-  // YOUTUBE_API_KEY: tutorials' view counts and channel names, fetched on save and daily.
-  const youtube = env.YOUTUBE_API_KEY ? { apiKey: env.YOUTUBE_API_KEY, apiBase: env.YOUTUBE_API_BASE } : null;
+// YOUTUBE_API_KEY: tutorials' view counts and channel names, fetched on save and daily.
+const youtubeOf = (env: Env) =>
+  env.YOUTUBE_API_KEY ? { apiKey: env.YOUTUBE_API_KEY, apiBase: env.YOUTUBE_API_BASE } : null;
+
+/** Housekeeping every 5 minutes, one run at a time across every process on the database. */
+function startJobs(env: Env, log: Logger, database: Database, storage: ObjectStorage) {
+  const youtube = youtubeOf(env);
+  return scheduleHousekeeping(
+    database,
+    storage,
+    (done) => {
+      if (done.sessions + done.uploadTokens + done.images + done.youtube + (done.badges ?? 0) > 0)
+        log.info(done, 'housekeeping: expired rows removed, YouTube data refreshed, badges awarded');
+    },
+    (err) => log.error({ err }, 'housekeeping failed'),
+    undefined,
+    undefined,
+    { youtube: youtube ? createYoutubeClient(youtube) : null },
+  );
+}
+
+/** The app on `database`, listening on PORT. */
+async function serve(env: Env, log: Logger, database: Database, storage: ObjectStorage, dataDir: string) {
   const app = await buildApp({
     database,
     storage,
@@ -62,45 +105,81 @@ async function main() {
       publicCacheMs: env.PUBLIC_CACHE_MS,
       analyticsCacheMs: env.ANALYTICS_CACHE_MS,
       mapTiles: mapTilesConfig(env.MAP_TILE_URL, env.MAP_TILE_ATTRIBUTION),
-      youtube,
+      youtube: youtubeOf(env),
     },
   });
+  await app.listen({ port: env.PORT, host: env.HOST });
+  return app;
+}
 
+/** SIGINT/SIGTERM (and, in a worker, the primary gone) run `close` once; the process exits 0 after it, 1 if it fails or hangs. */
+function onShutdown(log: Logger, close: () => Promise<boolean | undefined>) {
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down: finishing requests');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
+    let code = 0;
     try {
-      await app.close();
-      await database.close();
+      if ((await close()) === false) code = 1;
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      code = 1;
     } finally {
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  return shutdown;
+}
 
-  const stopHousekeeping = scheduleHousekeeping(
-    database.db,
-    storage,
-    (done) => {
-      if (done.sessions + done.uploadTokens + done.images + done.youtube + (done.badges ?? 0) > 0)
-        log.info(done, 'housekeeping: expired rows removed, YouTube data refreshed, badges awarded');
-    },
-    (err) => log.error({ err }, 'housekeeping failed'),
-    undefined,
-    undefined,
-    { youtube: youtube ? createYoutubeClient(youtube) : null },
-  );
-  app.addHook('onClose', async () => stopHousekeeping());
+const upLine = (port: number) => `Airsoft Community is up on http://localhost:${port}`;
 
-  await app.listen({ port: env.PORT, host: env.HOST });
+/** One process: prepares, serves and runs the jobs (the embedded database, or WEB_CONCURRENCY=1). */
+async function runSingle(env: Env, log: Logger) {
+  const { database, storage, dataDir } = await prepare(env, log);
+  const app = await serve(env, log, database, storage, dataDir);
+  const stopJobs = startJobs(env, log, database, storage);
+  onShutdown(log, async () => {
+    stopJobs();
+    await app.close();
+    await database.close();
+    return undefined;
+  });
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : env.PORT;
-  log.info(`Airsoft Community is up on http://localhost:${port}`);
+  log.info(upLine(typeof address === 'object' && address ? address.port : env.PORT));
+}
+
+/** The primary: prepares once, runs the jobs, and keeps `count` workers serving. */
+async function runPrimary(env: Env, log: Logger, count: number) {
+  // The primary's own queries are few (the jobs; one connection holds the job's lock): a small pool.
+  const { database, storage } = await prepare(env, log, 4);
+  const workers = superviseWorkers(count, log);
+  const stopJobs = startJobs(env, log, database, storage);
+  onShutdown(log, async () => {
+    stopJobs();
+    const clean = await workers.stop();
+    await database.close();
+    return clean;
+  });
+  log.info(`${upLine(await workers.ready)} (${count} workers)`);
+}
+
+/** A worker: serves on the shared port; the primary did the rest. */
+async function serveAsWorker(env: Env, log: Logger) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+  const app = await serve(env, log, database, createStorage(env, dataDir), dataDir);
+  const shutdown = onShutdown(log, async () => {
+    await app.close();
+    await database.close();
+    return undefined;
+  });
+  // The primary is gone (killed): finish the requests in flight and go too.
+  process.on('disconnect', () => void shutdown('disconnect'));
 }
 
 main().catch((err) => {

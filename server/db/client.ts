@@ -24,10 +24,20 @@ export interface Database {
    */
   listen(
     channel: string,
-    onNotify: () => void,
+    onNotify: (payload: string) => void,
     onListening: (listening: boolean) => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Runs `job` unless the job called `name` is running already, in this process or in any other on
+   * the same database (PostgreSQL: a session-level advisory lock held on a connection of its own
+   * for the job's length, released by the server if this process dies). Answers the job's result,
+   * or null when it was skipped.
+   */
+  exclusive<T>(name: string, job: () => Promise<T>): Promise<T | null>;
 }
+
+/** The advisory lock class of exclusive jobs (two-key locks; keyspace apart from the one-key locks). */
+const JOB_LOCK_CLASS = 725_001;
 
 const RECONNECT_MS = 1_000;
 
@@ -35,7 +45,7 @@ const RECONNECT_MS = 1_000;
 async function listenPg(
   connectionString: string,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload: string) => void,
   onListening: (listening: boolean) => void,
 ): Promise<() => Promise<void>> {
   let current: pg.Client | null = null;
@@ -58,7 +68,7 @@ async function listenPg(
   const connect = async () => {
     const client = new pg.Client({ connectionString });
     client.on('notification', (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload ?? '');
     });
     client.on('error', () => lost(client));
     client.on('end', () => lost(client));
@@ -92,9 +102,11 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string | null;
+  /** Connections in the pool (PostgreSQL; default 20). */
+  poolSize?: number;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
     // A pool error on an idle client must not crash the server.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -105,6 +117,27 @@ export async function openDatabase(opts: {
       close: () => pool.end(),
       listen: (channel, onNotify, onListening) =>
         listenPg(opts.databaseUrl as string, channel, onNotify, onListening),
+      async exclusive(name, job) {
+        const client = await pool.connect();
+        let held = false;
+        try {
+          const got = await client.query<{ got: boolean }>(
+            'SELECT pg_try_advisory_lock($1, hashtext($2)) AS got',
+            [JOB_LOCK_CLASS, name],
+          );
+          held = got.rows[0]?.got === true;
+          return held ? await job() : null;
+        } finally {
+          // A connection that cannot unlock is dropped, and the server releases the lock with it.
+          const unlocked = held
+            ? await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [JOB_LOCK_CLASS, name]).then(
+                () => true,
+                () => false,
+              )
+            : true;
+          client.release(!unlocked);
+        }
+      },
     };
   }
   let dir: string | undefined;
@@ -113,6 +146,7 @@ export async function openDatabase(opts: {
     mkdirSync(dir, { recursive: true });
   }
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const running = new Set<string>();
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -121,11 +155,21 @@ export async function openDatabase(opts: {
     close: () => client.close(),
     // One in-process connection: its own NOTIFYs come back to it after each statement.
     async listen(channel, onNotify, onListening) {
-      const stop = await client.listen(channel, () => onNotify());
+      const stop = await client.listen(channel, (payload) => onNotify(payload));
       onListening(true);
       return async () => {
         if (!client.closed) await stop();
       };
+    },
+    // PGlite belongs to one process: a job is exclusive among this process's callers.
+    async exclusive(name, job) {
+      if (running.has(name)) return null;
+      running.add(name);
+      try {
+        return await job();
+      } finally {
+        running.delete(name);
+      }
     },
   };
 }

@@ -1,12 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import type { ChangeBus } from '../context';
+
+/** A cache emptied in every process on the database: its topic on the change bus (decision 025). */
+export interface SharedBy {
+  bus: ChangeBus;
+  topic: string;
+}
 
 /**
  * Answers (or rows) as every viewer sees them, kept in this process for `ttlMs` (0 turns the
- * cache off). The area's writes in this process empty it (`invalidate`) before they answer, so a
- * writer always reads its own change; changes made elsewhere show within `ttlMs`, as through an
- * HTTP cache. A reader takes a `stamp()` before it reads the database and stores with it: what was
- * read before a later invalidation is not kept.
+ * cache off). The area's writes empty it (`invalidate`) before they answer, so a writer always
+ * reads its own change; with `shared`, every other process on the database empties its own copy
+ * too (the change bus, decision 025), and while the bus may miss messages nothing is kept. Changes
+ * made outside the area's writes show within `ttlMs`, as through an HTTP cache. A reader takes a
+ * `stamp()` before it reads the database and stores with it: what was read before a later
+ * invalidation is not kept.
  */
 export class StampedCache<T extends {}> {
   private generation = 0;
@@ -15,8 +24,10 @@ export class StampedCache<T extends {}> {
   constructor(
     readonly ttlMs: number,
     max = 500,
+    private readonly shared?: SharedBy,
   ) {
     this.entries = new LRUCache({ max, ttl: Math.max(ttlMs, 1), ttlResolution: 0 });
+    shared?.bus.subscribe(shared.topic, () => this.clear());
   }
 
   stamp(): number {
@@ -24,14 +35,23 @@ export class StampedCache<T extends {}> {
   }
 
   get(key: string): T | undefined {
-    return this.ttlMs > 0 ? this.entries.get(key) : undefined;
+    return this.ttlMs > 0 && (this.shared?.bus.live ?? true) ? this.entries.get(key) : undefined;
   }
 
   set(key: string, value: T, stamp: number): void {
     if (this.ttlMs > 0 && stamp === this.generation) this.entries.set(key, value);
   }
 
-  invalidate(): void {
+  /** Empties this process's entries at once and, when shared, every other process's before it resolves. */
+  invalidate(): Promise<void> {
+    if (!this.shared) {
+      this.clear();
+      return Promise.resolve();
+    }
+    return this.shared.bus.publish(this.shared.topic);
+  }
+
+  private clear(): void {
     this.generation++;
     this.entries.clear();
   }
@@ -50,14 +70,15 @@ export class StampedCache<T extends {}> {
 /**
  * What an anonymous visitor reads from an area's public lists is the same for every anonymous
  * visitor: `publicRead` keeps it for `ttlMs` (PUBLIC_CACHE_MS), keyed by the address, and every
- * write (not GET or HEAD) of the scope `app` empties it before it answers. A signed-in viewer's
- * answers carry their own role and abilities and are never kept. Changes made elsewhere (a
- * username, an account deleted, another process) show within the TTL.
+ * write (not GET or HEAD) of the scope `app` empties it before it answers, in this process and,
+ * with `shared`, in every other one (decision 025). A signed-in viewer's answers carry their own
+ * role and abilities and are never kept. Changes made outside the scope (a username, an account
+ * deleted) show within the TTL.
  */
-export function anonymousReads(app: FastifyInstance, ttlMs: number) {
-  const cache = new StampedCache<object>(ttlMs, 1_000);
+export function anonymousReads(app: FastifyInstance, ttlMs: number, shared?: SharedBy) {
+  const cache = new StampedCache<object>(ttlMs, 1_000, shared);
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') cache.invalidate();
+    if (request.method !== 'GET' && request.method !== 'HEAD') await cache.invalidate();
     return payload;
   });
   return <T extends object>(request: FastifyRequest, read: () => Promise<T>): Promise<T> =>

@@ -4,14 +4,14 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import type { App, AppConfig } from '../context';
-import type { Database } from '../db/client';
+import { type Database, openDatabase } from '../db/client';
 import { LocalStorage } from '../storage/local';
 import type { ObjectStorage } from '../storage/types';
-import { openTestDatabase } from './db';
+import { openTestDatabase, type TestDatabase } from './db';
 
 export interface TestApp {
   app: App;
-  database: Database;
+  database: TestDatabase;
   storage: ObjectStorage;
   dir: string;
   close(): Promise<void>;
@@ -45,6 +45,38 @@ export async function createTestApp(
       await app.close();
       await database.close();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Another instance of `first`'s app (PostgreSQL only): buildApp() on a pool of its own to the same
+ * database, the same objects and the same config; closing it leaves the database to `first`.
+ */
+export async function createSecondInstance(
+  first: TestApp,
+  opts: { config?: Partial<AppConfig> } = {},
+): Promise<{ app: App; database: Database; close(): Promise<void> }> {
+  if (!first.database.url) throw new Error('a second instance needs PostgreSQL (TEST_DATABASE_URL)');
+  const database = await openDatabase({ databaseUrl: first.database.url });
+  const app = await buildApp({
+    database,
+    storage: first.storage,
+    config: {
+      rateLimits: false,
+      adminUsernames: ['admin'],
+      sessionSecret: 'test-secret-test-secret-test-secret-123',
+      webDist: null,
+      ...opts.config,
+    },
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
     },
   };
 }

@@ -2,16 +2,19 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db/client';
 
+/** A test database; `url` is its address on PostgreSQL (another instance may open it), null on PGlite. */
+export type TestDatabase = Database & { url: string | null };
+
 /**
  * A fresh, migrated database for one test file: embedded PGlite in memory by default, or a
  * brand-new database on the PostgreSQL server named by TEST_DATABASE_URL (dropped on close).
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: null });
     await database.migrate();
-    return database;
+    return Object.assign(database, { url: null });
   }
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -24,6 +27,7 @@ export async function openTestDatabase(): Promise<Database> {
   await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const c = new pg.Client({ connectionString: serverUrl });

@@ -20,7 +20,7 @@ export async function adminUserRoutes(app: App, ctx: Ctx) {
     async (request) => {
       const updated = await admins.setRole(ctx.db, request.params.id, request.body.role);
       // The role is read from the session; this process answers with the new one at once.
-      ctx.sessions.forgetUser(updated.id);
+      await ctx.sessions.forgetUser(updated.id);
       return updated;
     },
   );

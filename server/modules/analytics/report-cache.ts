@@ -1,5 +1,6 @@
 import type { AnalyticsRange, AnalyticsReport } from '../../../contract';
-import type { Ctx } from '../../context';
+import type { ChangeBus, Ctx } from '../../context';
+import { ACCOUNT_DELETED } from '../../lib/change-bus';
 
 interface Entry {
   at: number;
@@ -11,16 +12,22 @@ interface Entry {
  * The report of each range, shared in this process: requests arriving while one is being counted
  * wait for it (one count at a time per range, however many admins ask), and the answer is kept
  * for `ttlMs` (ANALYTICS_CACHE_MS, default 5 s; 0 keeps nothing once counted). The figures are
- * exact as of their count, at most `ttlMs` plus one count's time old.
+ * exact as of their count, at most `ttlMs` plus one count's time old. A deleted account (in any
+ * process on the database, through `bus`) empties it: its player leaves the figures at once.
  */
 export class ReportCache {
   private readonly entries = new Map<AnalyticsRange, Entry>();
 
-  constructor(readonly ttlMs = 5_000) {}
+  constructor(
+    readonly ttlMs = 5_000,
+    private readonly bus?: ChangeBus,
+  ) {
+    bus?.subscribe(ACCOUNT_DELETED, () => this.entries.clear());
+  }
 
   get(range: AnalyticsRange, count: () => Promise<AnalyticsReport>): Promise<AnalyticsReport> {
     const now = Date.now();
-    const hit = this.entries.get(range);
+    const hit = this.bus && !this.bus.live ? undefined : this.entries.get(range);
     if (hit && (!hit.settled || now - hit.at < this.ttlMs)) return hit.report;
     const entry: Entry = { at: now, settled: false, report: count() };
     this.entries.set(range, entry);
@@ -44,7 +51,7 @@ const caches = new WeakMap<Ctx, ReportCache>();
 export function reportCache(ctx: Ctx): ReportCache {
   let cache = caches.get(ctx);
   if (!cache) {
-    cache = new ReportCache(ctx.config.analyticsCacheMs ?? 5_000);
+    cache = new ReportCache(ctx.config.analyticsCacheMs ?? 5_000, ctx.bus);
     caches.set(ctx, cache);
   }
   return cache;

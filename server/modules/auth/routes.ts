@@ -1,5 +1,6 @@
 import { changePasswordBody, currentUser, loginBody, noContent, registerBody } from '../../../contract';
 import type { App, Ctx } from '../../context';
+import { ACCOUNT_DELETED } from '../../lib/change-bus';
 import { noStore } from '../../lib/http';
 import { AUTH_RATE_LIMIT } from '../../plugins/rate-limit';
 import { clearSessionCookie, requireUser, setSessionCookie } from './current-user';
@@ -50,7 +51,9 @@ export async function authRoutes(app: App, ctx: Ctx) {
     async (request, reply) => {
       const user = requireUser(request);
       await auth.deleteAccount(ctx.db, user.id);
-      ctx.sessions.forgetUser(user.id);
+      // Every process forgets its sessions, and counts the admin report again without it (decision 025).
+      await ctx.sessions.forgetUser(user.id);
+      await ctx.bus.publish(ACCOUNT_DELETED, user.id);
       clearSessionCookie(reply);
       return reply.status(204).send(null);
     },
@@ -66,7 +69,7 @@ export async function authRoutes(app: App, ctx: Ctx) {
     async (request, reply) => {
       const user = requireUser(request);
       await auth.changePassword(ctx.db, user, request.cookies[SESSION_COOKIE] ?? '', request.body);
-      ctx.sessions.forgetUser(user.id);
+      await ctx.sessions.forgetUser(user.id);
       return reply.status(204).send(null);
     },
   );
@@ -78,7 +81,7 @@ export async function authRoutes(app: App, ctx: Ctx) {
     async (request, reply) => {
       const user = requireUser(request);
       await auth.revokeOtherSessions(ctx.db, user.id, request.cookies[SESSION_COOKIE] ?? '');
-      ctx.sessions.forgetUser(user.id);
+      await ctx.sessions.forgetUser(user.id);
       return reply.status(204).send(null);
     },
   );

@@ -41,6 +41,16 @@ describe('SessionCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('does not keep a session read before a forget (the read may be older than the change)', async () => {
+    const cache = new SessionCache(5_000);
+    const stamp = cache.stamp();
+    await cache.forgetUser('u1');
+    cache.set('a', aUser('u1'), stamp);
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('a', aUser('u1'), cache.stamp());
+    expect(cache.get('a')).toMatchObject({ id: 'u1' });
+  });
+
   it('keeps nothing when the time to live is 0', () => {
     const cache = new SessionCache(0);
     cache.set('a', aUser('u1'));

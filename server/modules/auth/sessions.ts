@@ -39,6 +39,7 @@ export async function resolveSession(
   const tokenHash = hashToken(token);
   const cached = cache?.get(tokenHash);
   if (cached) return cached;
+  const stamp = cache?.stamp();
   const now = Date.now();
   const rows = await db
     .select({
@@ -65,7 +66,7 @@ export async function resolveSession(
       .set({ lastSeenAt: new Date(now), expiresAt: slidingExpiry(row.createdAt, now) })
       .where(eq(userSessions.id, row.sessionId));
   }
-  cache?.set(tokenHash, row.user);
+  cache?.set(tokenHash, row.user, stamp);
   return row.user;
 }
 
@@ -73,7 +74,8 @@ export async function resolveSession(
 export const slidingExpiry = (createdAt: Date, now = Date.now()) =>
   new Date(Math.min(now + SESSION_TTL_MS, createdAt.getTime() + SESSION_MAX_AGE_MS));
 
+/** Ends a session: its row is deleted, then every process forgets it (decision 025). */
 export async function revokeSession(db: Db, token: string, cache?: SessionStore): Promise<void> {
-  cache?.forgetToken(hashToken(token));
   await db.delete(userSessions).where(eq(userSessions.tokenHash, hashToken(token)));
+  await cache?.forgetToken(hashToken(token));
 }

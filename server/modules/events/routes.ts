@@ -34,9 +34,9 @@ const idParams = z.object({ id: uuid() });
 /** The calendar routes answer text/calendar (RFC 5545), not JSON. */
 const ICS_TYPE = 'text/calendar; charset=utf-8';
 const calendarAnswer = { 200: z.string().describe('text/calendar (RFC 5545)') };
-/** After an events write: this process's list pages are emptied before the answer leaves. */
-const changed = <T>(ctx: Ctx, answer: T): T => {
-  eventsCache(ctx).invalidate();
+/** After an events write: every process's list pages are emptied before the answer leaves (decision 025). */
+const changed = async <T>(ctx: Ctx, answer: T): Promise<T> => {
+  await eventsCache(ctx).invalidate();
   return answer;
 };
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -148,7 +148,7 @@ export async function eventAdminRoutes(admin: App, ctx: Ctx) {
     async (request, reply) =>
       reply
         .status(201)
-        .send(changed(ctx, await writes.createEvent(ctx.db, requireUser(request), request.body))),
+        .send(await changed(ctx, await writes.createEvent(ctx.db, requireUser(request), request.body))),
   );
 
   admin.patch(
@@ -163,7 +163,7 @@ export async function eventAdminRoutes(admin: App, ctx: Ctx) {
     { schema: { params: idParams, response: { 204: noContent } } },
     async (request, reply) => {
       await writes.deleteEvent(ctx.db, requireUser(request), request.params.id);
-      changed(ctx, null);
+      await changed(ctx, null);
       return reply.status(204).send(null);
     },
   );

@@ -18,7 +18,10 @@ const idParams = z.object({ id: uuid() });
 /** Gear rating (SPEC §7 Gear): upload, the items to rate, rate, Top Rated, a player's gear, delete. */
 export async function gearRoutes(app: App, ctx: Ctx) {
   // Top Rated as anonymous visitors see it (server/lib/stamped-cache.ts); a gear write here empties it.
-  const publicRead = anonymousReads(app, ctx.config.publicCacheMs ?? 0);
+  const publicRead = anonymousReads(app, ctx.config.publicCacheMs ?? 0, {
+    bus: ctx.bus,
+    topic: 'public:gear',
+  });
 
   app.post('/api/gear', { schema: { body: gearBody, response: { 201: gearPost } } }, async (request, reply) =>
     reply.status(201).send(await createGear(ctx.db, requireUser(request), request.body)),

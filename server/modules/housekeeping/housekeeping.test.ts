@@ -1,11 +1,19 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../db/client';
 import { images, posts, uploadTokens, userSessions, users } from '../../db/schema';
+import type { ObjectStorage } from '../../storage/types';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPost, createUser } from '../../test/factories';
 import { prepareImage, storePreparedImage, variantPath } from '../uploads';
-import { IMAGE_GRACE_MS, runHousekeeping, UPLOAD_TOKEN_GRACE_MS, UPLOAD_TOKEN_KEEP_MS } from './service';
+import {
+  IMAGE_GRACE_MS,
+  runHousekeeping,
+  runHousekeepingOnce,
+  UPLOAD_TOKEN_GRACE_MS,
+  UPLOAD_TOKEN_KEEP_MS,
+} from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -149,5 +157,64 @@ describe('runHousekeeping', () => {
     expect((await runHousekeeping(db, t.storage)).images).toBe(1);
     for (const key of keys(orphan)) expect(await t.storage.get(key), key).toBeNull();
     for (const key of keys(used)) expect(await t.storage.get(key), key).not.toBeNull();
+  });
+});
+
+describe('housekeeping across processes', () => {
+  // On PostgreSQL a second pool to the same database stands for another worker or instance; on
+  // PGlite (one process) the same database is used twice.
+  let other: Database;
+  beforeAll(async () => {
+    other = t.database.url ? await openDatabase({ databaseUrl: t.database.url }) : t.database;
+  });
+  afterAll(async () => {
+    if (other !== t.database) await other.close();
+  });
+
+  it('runs in one process at a time: a run while another is running skips, and the work is done once', async () => {
+    const db = t.database.db;
+    const user = await createUser(db);
+    await db.insert(uploadTokens).values({
+      userId: user.id,
+      objectKey: 'raw/once',
+      expiresAt: ago(UPLOAD_TOKEN_GRACE_MS + 60_000),
+      createdAt: ago(20 * 60_000),
+    });
+    await t.storage.putBuffer('raw/once', png, 'image/png');
+    // The first process's storage holds its first delete until released: that run is in progress.
+    let entered: () => void = () => {};
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held: ObjectStorage = Object.assign(Object.create(t.storage), {
+      async delete(key: string) {
+        entered();
+        await gate;
+        return t.storage.delete(key);
+      },
+    });
+    const first = runHousekeepingOnce(t.database, held, new Date(), { sweepImages: false });
+    await inside;
+    expect(await runHousekeepingOnce(other, t.storage, new Date(), { sweepImages: false })).toBeNull();
+    release();
+    expect((await first)?.uploadTokens).toBe(1);
+    expect(await t.storage.get('raw/once')).toBeNull();
+    // Free again, in either process; nothing is left to do.
+    expect(
+      (await runHousekeepingOnce(other, t.storage, new Date(), { sweepImages: false }))?.uploadTokens,
+    ).toBe(0);
+  });
+
+  it('frees the job when a run fails', async () => {
+    await expect(
+      t.database.exclusive('housekeeping', async () => {
+        throw new Error('storage down');
+      }),
+    ).rejects.toThrow('storage down');
+    expect(await other.exclusive('housekeeping', async () => 'ran')).toBe('ran');
   });
 });

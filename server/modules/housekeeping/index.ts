@@ -1,6 +1,8 @@
 export {
+  HOUSEKEEPING_JOB,
   type HousekeepingOptions,
   type HousekeepingResult,
   runHousekeeping,
+  runHousekeepingOnce,
   scheduleHousekeeping,
 } from './service';

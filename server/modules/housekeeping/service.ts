@@ -1,5 +1,5 @@
 import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { images, uploadTokens, userSessions } from '../../db/schema';
 import type { ObjectStorage } from '../../storage/types';
 import { backfillBadges, backfillMembership } from '../badges';
@@ -142,13 +142,32 @@ async function sweepImages(db: Db, storage: ObjectStorage, now: Date): Promise<n
   return swept;
 }
 
+/** The name housekeeping runs under: one run at a time across every process on the database. */
+export const HOUSEKEEPING_JOB = 'housekeeping';
+
+/**
+ * runHousekeeping, unless another process on the same database (another worker or instance) is
+ * running it: then it answers null at once and does nothing (decision 025). Each run does what is
+ * due as of its start, so runs one after another in several processes do the work once.
+ */
+export function runHousekeepingOnce(
+  database: Pick<Database, 'db' | 'exclusive'>,
+  storage: ObjectStorage,
+  now = new Date(),
+  opts: HousekeepingOptions = { sweepImages: true },
+): Promise<HousekeepingResult | null> {
+  return database.exclusive(HOUSEKEEPING_JOB, () => runHousekeeping(database.db, storage, now, opts));
+}
+
 /**
  * Runs housekeeping now and then every `everyMs` (default 5 minutes, so raw uploads go minutes
  * after their address expires); the image sweep runs once an hour; tutorials' YouTube data (with
- * `opts.youtube`) is fetched again once a day per tutorial. Answers a function that stops it.
+ * `opts.youtube`) is fetched again once a day per tutorial. A run another process is doing is
+ * skipped (runHousekeepingOnce); in a cluster only the primary schedules it. Answers a function
+ * that stops it.
  */
 export function scheduleHousekeeping(
-  db: Db,
+  database: Pick<Database, 'db' | 'exclusive'>,
   storage: ObjectStorage,
   onResult: (result: HousekeepingResult) => void,
   onError: (err: unknown) => void,
@@ -160,11 +179,16 @@ export function scheduleHousekeeping(
   // Badges: every rule at the first run (the backfill), then the one-year rule on each run.
   let badges: 'all' | 'membership' = 'all';
   const run = () => {
-    const sweep = Date.now() - lastSweep >= sweepEveryMs;
-    if (sweep) lastSweep = Date.now();
+    const started = Date.now();
+    const sweep = started - lastSweep >= sweepEveryMs;
     const options = { sweepImages: sweep, youtube: opts.youtube, badges };
-    badges = 'membership';
-    return runHousekeeping(db, storage, new Date(), options).then(onResult, onError);
+    return runHousekeepingOnce(database, storage, new Date(started), options).then((result) => {
+      // Skipped (another process was running it): what was due stays due for the next run here.
+      if (!result) return;
+      if (sweep) lastSweep = started;
+      badges = 'membership';
+      onResult(result);
+    }, onError);
   };
   void run();
   const timer = setInterval(run, everyMs);

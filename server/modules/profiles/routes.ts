@@ -35,7 +35,7 @@ export async function profileRoutes(app: App, ctx: Ctx) {
     async (request, reply) => {
       const user = requireUser(request);
       const updated = await profiles.updateProfile(ctx.db, user, request.body, ctx.config.adminUsernames);
-      ctx.sessions.forgetUser(user.id);
+      await ctx.sessions.forgetUser(user.id);
       noStore(reply);
       return presentCurrentUser(updated);
     },

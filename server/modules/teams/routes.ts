@@ -43,7 +43,10 @@ export async function teamRoutes(app: App, ctx: Ctx) {
   const db = ctx.db;
 
   // The directory, a team and its roster as anonymous visitors see them (server/lib/stamped-cache.ts).
-  const publicRead = anonymousReads(app, ctx.config.publicCacheMs ?? 0);
+  const publicRead = anonymousReads(app, ctx.config.publicCacheMs ?? 0, {
+    bus: ctx.bus,
+    topic: 'public:teams',
+  });
 
   // Teams ---------------------------------------------------------------------------------------
   app.get(
