@@ -14,13 +14,11 @@ export const variantPath = (objectPath: string, width: number) =>
 /** The storage key of an object path (`/objects/<key>`). */
 export const objectKey = (objectPath: string) => objectPath.replace(/^\/objects\//, '');
 
-export interface ImageMetaRow {
-  objectPath: string;
-  width: number | null;
-  height: number | null;
-  placeholder: string | null;
-  variantWidths: number[];
-}
+/** What an image's media entry is made of: its row in `images`. */
+export type ImageMetaRow = Pick<
+  typeof images.$inferSelect,
+  'objectPath' | 'width' | 'height' | 'placeholder' | 'variantWidths'
+>;
 
 /**
  * The media entry of a measured own image: itself as `src`, a `srcset` of its variants and itself
