@@ -47,7 +47,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     imageJobs: new JobQueue(deps.config.imageJobs?.concurrency ?? 1, deps.config.imageJobs?.maxWaiting ?? 8),
   };
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, { onAccountGone: (userId) => ctx.sessions.forgetUser(userId) });
   await registerSecurity(app, {
     storageOrigin: (await deps.storage.publicOrigin?.()) ?? null,
     tileOrigin: tileOrigin((deps.config.mapTiles ?? DEFAULT_MAP_TILES).url),

@@ -76,7 +76,10 @@ export type SessionUser = typeof users.$inferSelect;
 /** Resolved sessions kept in this process (decision 005; auth's SessionCache). */
 export interface SessionStore {
   get(tokenHash: string): SessionUser | undefined;
-  set(tokenHash: string, user: SessionUser): void;
+  /** Taken before a session is read from the database, given to `set`. */
+  stamp(): number;
+  /** Keeps a resolved session, unless something was forgotten since `stamp` was taken. */
+  set(tokenHash: string, user: SessionUser, stamp?: number): void;
   forgetToken(tokenHash: string): void;
   /** Drops every session of a user (their row changed or is gone). */
   forgetUser(userId: string): void;

@@ -6,6 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { transientConflict } from '../errors';
 import { applyMigrations } from './migrate';
 import * as schema from './schema';
 import type { Db, Schema } from './types';
@@ -86,6 +87,27 @@ async function listenPg(
   };
 }
 
+/**
+ * A statement outside a transaction that PostgreSQL picked as a deadlock's victim (or failed to
+ * serialize) was rolled back whole, so it runs again, up to three times: an insert racing the
+ * deletion of its author's account then meets the missing row (401) instead of answering 500
+ * (decision 024). Transactions (pool.connect) are not retried here; each is ordered or retried
+ * where it needs it.
+ */
+function retryTransientStatements(pool: pg.Pool) {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  pool.query = (async (...args: unknown[]) => {
+    if (typeof args[args.length - 1] === 'function') return query(...args);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await query(...args);
+      } catch (err) {
+        if (attempt >= 3 || !transientConflict(err)) throw err;
+      }
+    }
+  }) as typeof pool.query;
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** PGlite in `dataDir` (or in memory when dataDir is null) when no URL is given; else a pg pool. */
@@ -97,6 +119,7 @@ export async function openDatabase(opts: {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
     // A pool error on an idle client must not crash the server.
     pool.on('error', () => {});
+    retryTransientStatements(pool);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,

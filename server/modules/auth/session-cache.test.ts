@@ -41,6 +41,21 @@ describe('SessionCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('keeps no session read before a forget that came while it was read (a deleted account)', () => {
+    const cache = new SessionCache(5_000);
+    const before = cache.stamp();
+    cache.forgetUser('u1');
+    cache.set('a', aUser('u1'), before);
+    expect(cache.get('a')).toBeUndefined();
+    const after = cache.stamp();
+    cache.set('a', aUser('u1'), after);
+    expect(cache.get('a')).toMatchObject({ id: 'u1' });
+    const beforeLogout = cache.stamp();
+    cache.forgetToken('b');
+    cache.set('b', aUser('u2'), beforeLogout);
+    expect(cache.get('b')).toBeUndefined();
+  });
+
   it('keeps nothing when the time to live is 0', () => {
     const cache = new SessionCache(0);
     cache.set('a', aUser('u1'));

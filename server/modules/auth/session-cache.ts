@@ -9,6 +9,8 @@ import type { SessionStore, SessionUser } from '../../context';
  */
 export class SessionCache implements SessionStore {
   private readonly entries: LRUCache<string, SessionUser> | null;
+  /** Moves on every forget: a session read from the database before it is not kept (see stamp). */
+  private generation = 0;
 
   constructor(
     readonly ttlMs = 5_000,
@@ -23,16 +25,29 @@ export class SessionCache implements SessionStore {
     return this.entries?.get(tokenHash);
   }
 
-  set(tokenHash: string, user: SessionUser): void {
+  /** Taken before the session is read from the database; `set` with it keeps nothing if a forget came between. */
+  stamp(): number {
+    return this.generation;
+  }
+
+  /**
+   * Keeps a resolved session. With the stamp taken before it was read, it is kept only if nothing
+   * was forgotten meanwhile: a session read just before its account was deleted (or signed out)
+   * and stored just after must not answer for the next few seconds.
+   */
+  set(tokenHash: string, user: SessionUser, stamp?: number): void {
+    if (stamp !== undefined && stamp !== this.generation) return;
     this.entries?.set(tokenHash, user);
   }
 
   forgetToken(tokenHash: string): void {
+    this.generation++;
     this.entries?.delete(tokenHash);
   }
 
   /** Drops every session of a user (their row changed or is gone). */
   forgetUser(userId: string): void {
+    this.generation++;
     if (!this.entries) return;
     for (const [key, user] of this.entries.entries()) if (user.id === userId) this.entries.delete(key);
   }

@@ -39,6 +39,7 @@ export async function resolveSession(
   const tokenHash = hashToken(token);
   const cached = cache?.get(tokenHash);
   if (cached) return cached;
+  const stamp = cache?.stamp();
   const now = Date.now();
   const rows = await db
     .select({
@@ -65,7 +66,7 @@ export async function resolveSession(
       .set({ lastSeenAt: new Date(now), expiresAt: slidingExpiry(row.createdAt, now) })
       .where(eq(userSessions.id, row.sessionId));
   }
-  cache?.set(tokenHash, row.user);
+  cache?.set(tokenHash, row.user, stamp);
   return row.user;
 }
 

@@ -14,7 +14,7 @@ import type { EventRules, EventType } from '../../../contract/events';
 import type { Db } from '../../db/client';
 import { iso, preparedRows, rows } from '../../db/rows';
 import { fieldRatings, fields } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../errors';
+import { conflict, forbidden, notFound, unauthorized } from '../../errors';
 import { boundingBox, haversine } from '../../lib/geo';
 import type { SessionUser } from '../auth';
 import { can } from './policy';
@@ -300,6 +300,10 @@ async function reweigh(tx: Tx) {
 /** A player's rating (1 to 5), once per field: 404 for an unknown field, 409 on a second try. */
 export async function rateField(db: Db, user: SessionUser, id: string, rating: number): Promise<Field> {
   await db.transaction(async (tx) => {
+    // The rater's row first, as the insert's foreign key would take it, then the table: an account
+    // deletion holds its row while it cascades into field_ratings, so the other order deadlocks.
+    const [rater] = await rows(asDb(tx), sql`SELECT 1 FROM users WHERE id = ${user.id} FOR KEY SHARE`);
+    if (!rater) throw unauthorized();
     await lockRatings(tx);
     const [f] = await rows<{ id: string }>(asDb(tx), sql`SELECT id FROM fields WHERE id = ${id} FOR UPDATE`);
     if (!f) throw notFound(FIELD_TEXTS.fieldNotFound);
