@@ -71,3 +71,11 @@ export function transientConflict(err: unknown): boolean {
   for (let i = 0; e && i < 4; i++, e = e.cause) if (e.code === '40P01' || e.code === '40001') return true;
   return false;
 }
+
+/** A reason the server cannot start, said in one line (main prints the message alone, no stack). */
+export class StartError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StartError';
+  }
+}

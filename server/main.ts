@@ -3,9 +3,10 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { mapTilesConfig } from '../contract/fields';
 import { buildApp } from './app';
-import { openDatabase } from './db/client';
+import { databaseHost, openDatabase } from './db/client';
 import { seedDemo } from './demo/seed';
 import { parseEnv } from './env';
+import { StartError } from './errors';
 import { bootstrapAdmins } from './modules/auth';
 import { scheduleHousekeeping } from './modules/housekeeping';
 import { createYoutubeClient } from './modules/tutorials';
@@ -27,7 +28,15 @@ async function main() {
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'],
   });
   const dataDir = path.resolve(env.DATA_DIR);
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+  log.info(
+    { database: env.DATABASE_URL ? databaseHost(env.DATABASE_URL) : path.join(dataDir, 'pglite') },
+    'opening the database',
+  );
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+  });
   await database.migrate();
   log.info({ database: database.kind }, 'database ready');
 
@@ -104,6 +113,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A refusal to start is one line (what and what to do); anything else keeps its stack.
+  console.error(err instanceof StartError ? err.message : err);
   process.exit(1);
 });
