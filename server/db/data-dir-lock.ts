@@ -85,7 +85,7 @@ export function lockDataDir(dataDir: string): () => void {
       const ours = pid === process.pid && held.has(file);
       if (ours || (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)))
         throw new StartError(
-          `The embedded database in ${dataDir} is in use by another process (pid ${pid}${ours ? ', this one' : ''}). It serves one process only: to run several processes or instances, use PostgreSQL (set DATABASE_URL). If no process uses it, delete ${file}.`,
+          `The embedded database in ${dataDir} is ${ours ? 'already open in this process' : 'in use by another process'} (pid ${pid}). It serves one process only: to run several processes or instances, use PostgreSQL (set DATABASE_URL). If no process uses it, delete ${file}.`,
         );
       // Left by a process that is gone (or unreadable): taken over.
       rmSync(file, { force: true });

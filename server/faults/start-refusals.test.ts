@@ -112,7 +112,7 @@ describe('the embedded database belongs to one process', () => {
     const first = await openDatabase({ dataDir });
     expect(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
     await expect(openDatabase({ dataDir })).rejects.toThrow(
-      `The embedded database in ${dataDir} is in use by another process (pid ${process.pid}, this one). It serves one process only: to run several processes or instances, use PostgreSQL (set DATABASE_URL).`,
+      `The embedded database in ${dataDir} is already open in this process (pid ${process.pid}). It serves one process only: to run several processes or instances, use PostgreSQL (set DATABASE_URL).`,
     );
     await first.close();
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
