@@ -15,6 +15,7 @@ import { ImageMetaCache, JobQueue } from './modules/uploads';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerFeedInvalidation } from './plugins/feed-invalidation';
+import { JSON_BODY_LIMIT, registerJsonBody } from './plugins/json-body';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { jsonSchemaSerializerCompiler } from './plugins/serializer';
@@ -28,7 +29,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Whose X-Forwarded-For to believe (TRUST_PROXY): nobody's by default.
     // (A hop count is valid at run time; Fastify's types omit it.)
     trustProxy: (deps.config.trustProxy ?? false) as boolean | string[],
-    bodyLimit: 1024 * 1024,
+    // 64 KiB for a JSON body; the routes that take more say so (plugins/json-body.ts).
+    bodyLimit: JSON_BODY_LIMIT,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -53,7 +55,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     imageJobs: new JobQueue(deps.config.imageJobs?.concurrency ?? 1, deps.config.imageJobs?.maxWaiting ?? 8),
   };
 
-  registerErrorHandler(app);
+  // The deletion told every process already; this one forgets again in case its read was older.
+  registerErrorHandler(app, {
+    onAccountGone: (userId) => void ctx.sessions.forgetUser(userId).catch(() => {}),
+  });
+  registerJsonBody(app);
   await registerSecurity(app, {
     storageOrigin: (await deps.storage.publicOrigin?.()) ?? null,
     tileOrigin: tileOrigin((deps.config.mapTiles ?? DEFAULT_MAP_TILES).url),

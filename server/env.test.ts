@@ -32,6 +32,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ YOUTUBE_API_BASE: 'ftp://x' })).toThrowError(/YOUTUBE_API_BASE/);
   });
 
+  it('takes DB_CONNECT_TIMEOUT_MS from 100 ms to 10 minutes, 10 s by default', () => {
+    expect(parseEnv({}).DB_CONNECT_TIMEOUT_MS).toBe(10_000);
+    expect(parseEnv({ DB_CONNECT_TIMEOUT_MS: '2500' }).DB_CONNECT_TIMEOUT_MS).toBe(2500);
+    expect(() => parseEnv({ DB_CONNECT_TIMEOUT_MS: '0' })).toThrowError(/DB_CONNECT_TIMEOUT_MS/);
+    expect(() => parseEnv({ DB_CONNECT_TIMEOUT_MS: 'soon' })).toThrowError(/DB_CONNECT_TIMEOUT_MS/);
+  });
+
   it('splits and lower-cases ADMIN_USERNAMES', () => {
     expect(parseEnv({ ADMIN_USERNAMES: ' Admin, ops ,,' }).ADMIN_USERNAMES).toEqual(['admin', 'ops']);
   });

@@ -41,3 +41,41 @@ export function uniqueViolation(err: unknown): string | null {
   }
   return null;
 }
+
+/** What a foreign-key violation names: the referencing column, the missing key and the table it is missing from. */
+export interface MissingReference {
+  column: string;
+  key: string;
+  table: string;
+}
+
+/**
+ * The missing row of a Postgres foreign-key violation (23503) on an insert or update, whichever
+ * driver raised it (node-postgres and PGlite both carry the server's `detail`): `Key (user_id)=(…)
+ * is not present in table "users".` Null for any other error, a delete of a row still referenced
+ * included.
+ */
+export function missingReference(err: unknown): MissingReference | null {
+  let e: any = err;
+  for (let i = 0; e && i < 4; i++, e = e.cause) {
+    if (e.code !== '23503') continue;
+    const m = /^Key \((.+)\)=\((.*)\) is not present in table "(.+)"\.$/.exec(String(e.detail ?? ''));
+    return m ? { column: m[1], key: m[2], table: m[3] } : null;
+  }
+  return null;
+}
+
+/** A deadlock (40P01) or serialization failure (40001): the transaction was rolled back and may be tried again. */
+export function transientConflict(err: unknown): boolean {
+  let e: any = err;
+  for (let i = 0; e && i < 4; i++, e = e.cause) if (e.code === '40P01' || e.code === '40001') return true;
+  return false;
+}
+
+/** A reason the server cannot start, said in one line (main prints the message alone, no stack). */
+export class StartError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StartError';
+  }
+}

@@ -5,9 +5,10 @@ import pino, { type Logger } from 'pino';
 import { mapTilesConfig } from '../contract/fields';
 import { buildApp } from './app';
 import { superviseWorkers, workerCount } from './cluster';
-import { type Database, openDatabase } from './db/client';
+import { type Database, databaseHost, openDatabase } from './db/client';
 import { seedDemo } from './demo/seed';
 import { parseEnv } from './env';
+import { StartError } from './errors';
 import { bootstrapAdmins } from './modules/auth';
 import { scheduleHousekeeping } from './modules/housekeeping';
 import { createYoutubeClient } from './modules/tutorials';
@@ -47,7 +48,16 @@ async function main() {
 /** Opens the database, applies the migrations, seeds an empty one, grants ADMIN_USERNAMES: once, before serving. */
 async function prepare(env: Env, log: Logger, poolSize?: number) {
   const dataDir = path.resolve(env.DATA_DIR);
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, poolSize });
+  log.info(
+    { database: env.DATABASE_URL ? databaseHost(env.DATABASE_URL) : path.join(dataDir, 'pglite') },
+    'opening the database',
+  );
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    poolSize,
+    connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+  });
   await database.migrate();
   log.info({ database: database.kind }, 'database ready');
 
@@ -183,6 +193,7 @@ async function serveAsWorker(env: Env, log: Logger) {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A refusal to start is one line (what and what to do); anything else keeps its stack.
+  console.error(err instanceof StartError ? err.message : err);
   process.exit(1);
 });

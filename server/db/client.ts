@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -6,6 +5,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { StartError, transientConflict } from '../errors';
+import { lockDataDir, makeDataFolder } from './data-dir-lock';
 import { applyMigrations } from './migrate';
 import * as schema from './schema';
 import type { Db, Schema } from './types';
@@ -96,19 +97,85 @@ async function listenPg(
   };
 }
 
+/**
+ * A statement outside a transaction that PostgreSQL picked as a deadlock's victim (or failed to
+ * serialize) was rolled back whole, so it runs again, up to three times: an insert racing the
+ * deletion of its author's account then meets the missing row (401) instead of answering 500
+ * (decision 024). Transactions (pool.connect) are not retried here; each is ordered or retried
+ * where it needs it.
+ */
+function retryTransientStatements(pool: pg.Pool) {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  pool.query = (async (...args: unknown[]) => {
+    if (typeof args[args.length - 1] === 'function') return query(...args);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await query(...args);
+      } catch (err) {
+        if (attempt >= 3 || !transientConflict(err)) throw err;
+      }
+    }
+  }) as typeof pool.query;
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** PGlite in `dataDir` (or in memory when dataDir is null) when no URL is given; else a pg pool. */
+/** How long connecting to PostgreSQL (and its first answer) may take by default (DB_CONNECT_TIMEOUT_MS). */
+export const DB_CONNECT_TIMEOUT_MS = 10_000;
+
+/** host:port/database of a PostgreSQL URL, without its credentials. */
+export function databaseHost(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    return `${url.hostname || 'localhost'}:${url.port || 5432}${url.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+/**
+ * Asks PostgreSQL for one answer within `timeoutMs` (the pool's connection timeout covers the
+ * connection, `query_timeout` the answer), else fails with one line naming the server.
+ */
+async function firstAnswer(pool: pg.Pool, databaseUrl: string, timeoutMs: number): Promise<void> {
+  try {
+    await pool.query({ text: 'select 1', query_timeout: timeoutMs } as pg.QueryConfig);
+  } catch (err) {
+    const message = (err as Error).message;
+    const reason = /timeout|timed out/i.test(message)
+      ? `no answer within ${timeoutMs} ms (DB_CONNECT_TIMEOUT_MS)`
+      : message;
+    await pool.end().catch(() => {});
+    throw new StartError(
+      `Cannot use PostgreSQL at ${databaseHost(databaseUrl)}: ${reason}. Check DATABASE_URL and that the server is up.`,
+    );
+  }
+}
+
+/**
+ * PGlite in `dataDir` (or in memory when dataDir is null) when no URL is given; else a pg pool,
+ * which answers once PostgreSQL has answered within `connectTimeoutMs` (a StartError otherwise).
+ * PGlite in a folder takes its lock first: a folder in use by another process is refused.
+ */
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string | null;
   /** Connections in the pool (PostgreSQL; default 20). */
   poolSize?: number;
+  connectTimeoutMs?: number;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 20 });
+    const timeoutMs = opts.connectTimeoutMs ?? DB_CONNECT_TIMEOUT_MS;
+    // connectionTimeoutMillis bounds connecting, and waiting for a free connection, at run time too.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 20,
+      connectionTimeoutMillis: timeoutMs,
+    });
     // A pool error on an idle client must not crash the server.
     pool.on('error', () => {});
+    await firstAnswer(pool, opts.databaseUrl, timeoutMs);
+    retryTransientStatements(pool);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
@@ -141,18 +208,32 @@ export async function openDatabase(opts: {
     };
   }
   let dir: string | undefined;
+  let unlock = () => {};
   if (opts.dataDir) {
     dir = path.join(opts.dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
+    makeDataFolder(opts.dataDir, dir);
+    unlock = lockDataDir(opts.dataDir);
   }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const running = new Set<string>();
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: async () => void (await applyMigrations(db, migrationsFolder)),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        unlock();
+      }
+    },
     // One in-process connection: its own NOTIFYs come back to it after each statement.
     async listen(channel, onNotify, onListening) {
       const stop = await client.listen(channel, (payload) => onNotify(payload));

@@ -1,6 +1,7 @@
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { COMMON_TEXTS } from '../../contract';
 import type { App } from '../context';
-import { HttpError } from '../errors';
+import { HttpError, missingReference } from '../errors';
 
 /**
  * What a failed request logs: a failed query keeps its SQL text and the database's code and
@@ -25,9 +26,25 @@ export function errorForLog(err: unknown): unknown {
   return err;
 }
 
-/** Maps every error to { message, errors? }; 5xx details stay in the log, never in the answer. */
-export function registerErrorHandler(app: App) {
+/**
+ * Maps every error to { message, errors? }; 5xx details stay in the log, never in the answer.
+ *
+ * A write that names a row deleted meanwhile fails on its foreign key (23503), whatever the route:
+ * the viewer's own account (deleted while this request was in flight, or still in another
+ * process's session cache) answers 401 'Not signed in' and `onAccountGone` forgets its sessions;
+ * any other row (a post, an event, a player followed) answers 404 'Not found' (decision 024).
+ */
+export function registerErrorHandler(app: App, opts: { onAccountGone?: (userId: string) => void } = {}) {
   app.setErrorHandler((err, request, reply) => {
+    const missing = missingReference(err);
+    if (missing) {
+      const viewer = request.user?.id;
+      if (missing.table === 'users' && viewer && missing.key === viewer) {
+        opts.onAccountGone?.(viewer);
+        return reply.status(401).send({ message: COMMON_TEXTS.notSignedIn });
+      }
+      return reply.status(404).send({ message: 'Not found' });
+    }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string[]> = {};
       for (const v of err.validation) {

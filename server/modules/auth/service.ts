@@ -2,7 +2,7 @@ import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { AUTH_TEXTS, type ChangePasswordBody, type LoginBody, type RegisterBody } from '../../../contract';
 import type { Db } from '../../db/client';
 import { adminGrants, userSessions, users } from '../../db/schema';
-import { badRequest, conflict, unauthorized, uniqueViolation } from '../../errors';
+import { badRequest, conflict, transientConflict, unauthorized, uniqueViolation } from '../../errors';
 import { dummyVerify, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { isListedAdminName } from './policy';
 import { hashToken, type SessionUser } from './sessions';
@@ -94,10 +94,28 @@ export async function login(db: Db, body: LoginBody): Promise<SessionUser> {
   return user;
 }
 
-/** Deletes the account; rows that depend on it cascade or are set null (SPEC §3). */
+/**
+ * Deletes the account; rows that depend on it cascade or are set null (SPEC §3). Deletions run one
+ * at a time (two accounts that like and follow each other cascade into each other's rows in
+ * opposite orders), and one chosen as a deadlock's victim by a concurrent write is tried again:
+ * the deletion is one transaction, so a retry starts from the same state (decision 024).
+ */
 export async function deleteAccount(db: Db, userId: string): Promise<void> {
-  await db.delete(users).where(eq(users.id, userId));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNT_DELETION_LOCK})`);
+        await tx.delete(users).where(eq(users.id, userId));
+      });
+      return;
+    } catch (err) {
+      if (attempt >= 3 || !transientConflict(err)) throw err;
+    }
+  }
 }
+
+/** The advisory lock that runs account deletions one at a time. */
+const ACCOUNT_DELETION_LOCK = 726355;
 
 /**
  * At start: each listed name whose grant is unused goes to the account holding that name now, if

@@ -41,14 +41,18 @@ describe('SessionCache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('does not keep a session read before a forget (the read may be older than the change)', async () => {
+  it('keeps no session read before a forget that came while it was read (a deleted account, a logout)', async () => {
     const cache = new SessionCache(5_000);
-    const stamp = cache.stamp();
+    const before = cache.stamp();
     await cache.forgetUser('u1');
-    cache.set('a', aUser('u1'), stamp);
+    cache.set('a', aUser('u1'), before);
     expect(cache.get('a')).toBeUndefined();
     cache.set('a', aUser('u1'), cache.stamp());
     expect(cache.get('a')).toMatchObject({ id: 'u1' });
+    const beforeLogout = cache.stamp();
+    await cache.forgetToken('b');
+    cache.set('b', aUser('u2'), beforeLogout);
+    expect(cache.get('b')).toBeUndefined();
   });
 
   it('keeps nothing when the time to live is 0', () => {

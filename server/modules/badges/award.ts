@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { missingReference } from '../../errors';
 import { insertMet } from './queries';
 import { BADGE_RULES, type BadgeRule, type BadgeTrigger } from './rules';
 
@@ -47,6 +48,8 @@ export async function awardBadges(db: Db, userId: string, trigger: BadgeTrigger)
       await awardRules(tx as unknown as Db, userId, rules);
     });
   } catch (err) {
+    // The player's account was deleted meanwhile: nothing to award, nothing to report.
+    if (missingReference(err)?.table === 'users') return;
     awardErrors.report(err, userId, trigger);
   }
 }

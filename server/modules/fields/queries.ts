@@ -4,7 +4,7 @@ import { alias, type PgSelect, QueryBuilder } from 'drizzle-orm/pg-core';
 import { FIELD_LIMITS, type FieldType, PAGE_MAX_LIMIT } from '../../../contract';
 import type { Db } from '../../db/client';
 import { literalLimit, preparedQuery, statementOf } from '../../db/prepared';
-import { events, fieldRatings, fields } from '../../db/schema';
+import { events, fieldRatings, fields, users } from '../../db/schema';
 import { boundingBox, haversine } from '../../lib/geo';
 
 /**
@@ -319,6 +319,12 @@ export const selectRated = (db: Db) =>
     .where(gt(fields.ratingCount, 0));
 
 /** The field, locked until the transaction ends; false when there is none. */
+/** The rater's row, locked as the rating's foreign key would lock it (false: the account is gone). */
+export async function lockRater(db: Db, userId: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('key share');
+  return rows.length > 0;
+}
+
 export async function lockField(db: Db, id: string): Promise<boolean> {
   const found = await db.select({ id: fields.id }).from(fields).where(eq(fields.id, id)).for('update');
   return found.length > 0;

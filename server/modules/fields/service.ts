@@ -8,13 +8,14 @@ import {
 } from '../../../contract';
 import type { Db } from '../../db/client';
 import { fieldRatings, fields } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../errors';
+import { conflict, forbidden, notFound, unauthorized } from '../../errors';
 import type { SessionUser } from '../auth';
 import { can } from './policy';
 import { presentField, presentFieldEvent } from './presenters';
 import {
   type FieldListOptions,
   lockField,
+  lockRater,
   selectField,
   selectFields,
   selectRated,
@@ -111,6 +112,9 @@ async function reweigh(tx: Tx) {
 /** A player's rating (1 to 5), once per field: 404 for an unknown field, 409 on a second try. */
 export async function rateField(db: Db, user: SessionUser, id: string, rating: number): Promise<Field> {
   await db.transaction(async (tx) => {
+    // The rater's row first, as the insert's foreign key would take it, then the table: an account
+    // deletion holds its row while it cascades into field_ratings, so the other order deadlocks.
+    if (!(await lockRater(asDb(tx), user.id))) throw unauthorized();
     await lockRatings(tx);
     if (!(await lockField(asDb(tx), id))) throw notFound(FIELD_TEXTS.fieldNotFound);
     const added = await tx

@@ -9,7 +9,7 @@ import {
 } from '../../../contract';
 import type { Db } from '../../db/client';
 import { gearPosts, gearRatingStats, gearRatings } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, missingReference, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
 import { awardBadges } from '../badges';
 import { can } from './policy';
@@ -110,13 +110,6 @@ export async function createGear(
   return getGear(db, id, user);
 }
 
-/** The Postgres error code of a foreign-key violation, whichever driver raised it. */
-function foreignKeyViolation(err: unknown): boolean {
-  let e: any = err;
-  for (let i = 0; e && i < 4; i++, e = e.cause) if (e.code === '23503') return true;
-  return false;
-}
-
 /**
  * POST /api/gear/{id}/rate: once per player and item (409 on a second try), never one's own
  * (403), 404 for unknown gear. The trigger on gear_ratings updates the item's counters and
@@ -157,8 +150,8 @@ export async function addRating(
       await awardBadges(asDb(tx), owner, 'gear-rated');
     });
   } catch (err) {
-    // The item was deleted between the look-up and the insert.
-    if (foreignKeyViolation(err)) throw notFound(GEAR_TEXTS.gearNotFound);
+    // The item was deleted between the look-up and the insert (the rater's own account: the error handler's 401).
+    if (missingReference(err)?.table === 'gear_posts') throw notFound(GEAR_TEXTS.gearNotFound);
     throw err;
   }
 }

@@ -1,9 +1,12 @@
-import { newsArticle, newsBody, newsQuery, noContent, uuid, z } from '../../../contract';
+import { NEWS_LIMITS, newsArticle, newsBody, newsQuery, noContent, uuid, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
+import { bodyLimitForText } from '../../plugins/json-body';
 import { requireUser } from '../auth';
 import { createNews, deleteNews, getNews, listNews, replaceNews } from './service';
 
 const idParams = z.object({ id: uuid() });
+/** The Markdown text and the excerpt or description: more than a JSON body's 64 KiB. */
+const BODY_LIMIT = bodyLimitForText(NEWS_LIMITS.content + NEWS_LIMITS.excerpt);
 
 /** News for everyone: the list (newest first, by category, keyset pages) and one article. */
 export async function newsRoutes(app: App, ctx: Ctx) {
@@ -24,14 +27,14 @@ export async function newsRoutes(app: App, ctx: Ctx) {
 export async function newsAdminRoutes(app: App, ctx: Ctx) {
   app.post(
     '/api/admin/news',
-    { schema: { body: newsBody, response: { 201: newsArticle } } },
+    { bodyLimit: BODY_LIMIT, schema: { body: newsBody, response: { 201: newsArticle } } },
     async (request, reply) =>
       reply.status(201).send(await createNews(ctx.db, requireUser(request), request.body)),
   );
 
   app.put(
     '/api/admin/news/:id',
-    { schema: { params: idParams, body: newsBody, response: { 200: newsArticle } } },
+    { bodyLimit: BODY_LIMIT, schema: { params: idParams, body: newsBody, response: { 200: newsArticle } } },
     async (request) => replaceNews(ctx.db, requireUser(request), request.params.id, request.body),
   );
 

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import { iso } from '../../db/rows';
 import { eventRegistrations, follows, posts, users } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict, notFound, unauthorized } from '../../errors';
 import { likePattern, SEARCH_LIMIT } from '../../lib/search';
 import { mayTakeUsername, type SessionUser, userConflict } from '../auth';
 import { mayFollow, maySeeEmail } from './policy';
@@ -73,6 +73,7 @@ export async function updateProfile(
     throw conflict(AUTH_TEXTS.usernameReserved, { username: [AUTH_TEXTS.usernameReserved] });
   if (Object.keys(body).length === 0) {
     const [same] = await db.select().from(users).where(eq(users.id, userId));
+    if (!same) throw unauthorized();
     return same;
   }
   const changes = {
@@ -82,10 +83,12 @@ export async function updateProfile(
   };
   try {
     const [updated] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
-    return updated;
+    if (updated) return updated;
   } catch (err) {
     throw userConflict(err) ?? err;
   }
+  // The account was deleted while this request was on its way.
+  throw unauthorized();
 }
 
 async function followersCount(db: Db, userId: string): Promise<number> {

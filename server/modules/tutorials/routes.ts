@@ -1,5 +1,14 @@
-import { noContent, tutorial, tutorialBody, tutorialsQuery, uuid, z } from '../../../contract';
+import {
+  noContent,
+  TUTORIAL_LIMITS,
+  tutorial,
+  tutorialBody,
+  tutorialsQuery,
+  uuid,
+  z,
+} from '../../../contract';
 import type { App, Ctx } from '../../context';
+import { bodyLimitForText } from '../../plugins/json-body';
 import { requireUser } from '../auth';
 import {
   createTutorial,
@@ -12,6 +21,8 @@ import {
 import { createYoutubeClient } from './youtube';
 
 const idParams = z.object({ id: uuid() });
+/** The Markdown text and the excerpt or description: more than a JSON body's 64 KiB. */
+const BODY_LIMIT = bodyLimitForText(TUTORIAL_LIMITS.content + TUTORIAL_LIMITS.description);
 
 /** Tutorials for everyone: the list (newest first, by category) and one tutorial. */
 export async function tutorialRoutes(app: App, ctx: Ctx) {
@@ -37,14 +48,14 @@ export async function tutorialAdminRoutes(app: App, ctx: Ctx) {
 
   app.post(
     '/api/admin/tutorials',
-    { schema: { body: tutorialBody, response: { 201: tutorial } } },
+    { bodyLimit: BODY_LIMIT, schema: { body: tutorialBody, response: { 201: tutorial } } },
     async (request, reply) =>
       reply.status(201).send(await createTutorial(ctx.db, deps, requireUser(request), request.body)),
   );
 
   app.put(
     '/api/admin/tutorials/:id',
-    { schema: { params: idParams, body: tutorialBody, response: { 200: tutorial } } },
+    { bodyLimit: BODY_LIMIT, schema: { params: idParams, body: tutorialBody, response: { 200: tutorial } } },
     async (request) => replaceTutorial(ctx.db, deps, requireUser(request), request.params.id, request.body),
   );
 
