@@ -81,7 +81,10 @@ function startJobs(env: Env, log: Logger, database: Database, storage: ObjectSto
     (err) => log.error({ err }, 'housekeeping failed'),
     undefined,
     undefined,
-    { youtube: youtube ? createYoutubeClient(youtube) : null },
+    {
+      youtube: youtube ? createYoutubeClient(youtube) : null,
+      onSkipped: () => log.info('housekeeping: skipped, another process on the database is running it'),
+    },
   );
 }
 
