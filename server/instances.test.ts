@@ -39,6 +39,8 @@ type S3rverClass = new (opts: Record<string, unknown>) => S3rverInstance;
 
 const BUCKET = 'instances';
 const SECRET = 'instances-test-secret-instances-test-secret';
+/** How B's read pool (DATABASE_READ_URL) names its connections. */
+const READ_POOL = 'airsoft_read_pool';
 const HOUSEKEEPING_RAN = 'housekeeping: expired rows removed, YouTube data refreshed, badges awarded';
 const HOUSEKEEPING_SKIPPED = 'housekeeping: skipped, another process on the database is running it';
 
@@ -252,12 +254,16 @@ describe.skipIf(skipped)(
       const webDist = mkdtempSync(path.join(tmpdir(), 'airsoft-instances-web-'));
       dirs.push(webDist);
       const ports = { a: await freePort(), b: await freePort() };
+      const readUrl = new URL(database.url as string);
+      readUrl.searchParams.set('application_name', READ_POOL);
       for (const pin of ['a', 'b'] as const) {
         const dataDir = mkdtempSync(path.join(tmpdir(), `airsoft-instances-${pin}-`));
         dirs.push(dataDir);
         instances[pin] = run(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
           PATH: process.env.PATH,
           DATABASE_URL: database.url as string,
+          // B reads signed-out lists through a "replica": the same database, a pool of its own.
+          DATABASE_READ_URL: pin === 'b' ? readUrl.toString() : undefined,
           SESSION_SECRET: SECRET,
           REDIS_URL: `redis://127.0.0.1:${redisPort}`,
           S3_BUCKET: BUCKET,
@@ -290,14 +296,14 @@ describe.skipIf(skipped)(
             return proc.out.includes('Airsoft Community is up on');
           },
           `instance ${pin} to be up`,
-          50_000,
+          80_000,
         ).catch((err) => {
           throw new Error(`${(err as Error).message}; output:\n${proc.out}`);
         });
       }
       proxy = await startProxy(ports);
       proxyPort = (proxy.address() as AddressInfo).port;
-    }, 60_000);
+    }, 90_000);
 
     afterAll(async () => {
       await rowLock?.end().catch(() => {});
@@ -444,6 +450,19 @@ describe.skipIf(skipped)(
         body: { username: player.username, password: player.password },
       });
       expect(other.status).toBe(200);
+    });
+
+    it("reads a signed-out visitor's list on B through DATABASE_READ_URL", async () => {
+      const readers = async () =>
+        (
+          await rowLock?.query(
+            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
+            [READ_POOL],
+          )
+        )?.rows[0].n;
+      expect(await readers()).toBe(0);
+      expect((await send('b', 'GET', '/api/news')).status).toBe(200);
+      expect(await readers()).toBe(1);
     });
 
     it('a team created on A is in the list B answers at once, though B keeps that list a minute', async () => {

@@ -47,7 +47,12 @@ async function main() {
 /** Opens the database, applies the migrations, seeds an empty one, grants ADMIN_USERNAMES: once, before serving. */
 async function prepare(env: Env, log: Logger, poolSize?: number) {
   const dataDir = path.resolve(env.DATA_DIR);
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, poolSize });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    readUrl: env.DATABASE_READ_URL,
+    dataDir,
+    poolSize,
+  });
   await database.migrate();
   log.info({ database: database.kind }, 'database ready');
 
@@ -174,7 +179,11 @@ async function runPrimary(env: Env, log: Logger, count: number) {
 /** A worker: serves on the shared port; the primary did the rest. */
 async function serveAsWorker(env: Env, log: Logger) {
   const dataDir = path.resolve(env.DATA_DIR);
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    readUrl: env.DATABASE_READ_URL,
+    dataDir,
+  });
   const app = await serve(env, log, database, createStorage(env, dataDir), dataDir);
   const shutdown = onShutdown(log, async () => {
     await app.close();

@@ -212,13 +212,19 @@ describe('housekeeping across processes', () => {
 
   it('a scheduled run that finds the job running elsewhere says it skipped, and reports no result', async () => {
     let release: () => void = () => {};
+    let entered: () => void = () => {};
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
     const running = t.database.exclusive(
       'housekeeping',
       () =>
         new Promise<void>((resolve) => {
           release = resolve;
+          entered();
         }),
     );
+    await inside;
     const results: unknown[] = [];
     let skipped = 0;
     const stop = scheduleHousekeeping(
