@@ -45,6 +45,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => bus.close());
   const ctx: Ctx = {
     db: deps.database.db,
+    readDb: deps.database.readDb,
     storage: deps.storage,
     config: deps.config,
     bus,

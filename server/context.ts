@@ -146,6 +146,11 @@ export type MediaAttacher = (payload: unknown) => Promise<void>;
 
 export interface Ctx {
   db: Db;
+  /**
+   * Reads that tolerate lag, from the read replica when DATABASE_READ_URL is set (else `db`): only
+   * signed-out visitors' list reads, who wrote nothing they expect to see.
+   */
+  readDb: Db;
   storage: ObjectStorage;
   config: AppConfig;
   /** Tells every process sharing the database what changed, so their caches drop it (decision 025). */

@@ -56,6 +56,21 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrowError(/TRUST_PROXY/);
   });
 
+  it('takes DATABASE_READ_URL (a postgres:// replica) only beside DATABASE_URL', () => {
+    const secret = 'x'.repeat(32);
+    const both = { DATABASE_URL: 'postgres://db/app', SESSION_SECRET: secret };
+    expect(parseEnv(both).DATABASE_READ_URL).toBeUndefined();
+    expect(parseEnv({ ...both, DATABASE_READ_URL: 'postgres://replica/app' }).DATABASE_READ_URL).toBe(
+      'postgres://replica/app',
+    );
+    expect(() => parseEnv({ ...both, DATABASE_READ_URL: 'mysql://replica/app' })).toThrowError(
+      /DATABASE_READ_URL: must start with postgres:\/\//,
+    );
+    expect(() => parseEnv({ DATABASE_READ_URL: 'postgres://replica/app' })).toThrowError(
+      /DATABASE_READ_URL: needs DATABASE_URL: it names a read replica of that database/,
+    );
+  });
+
   it('refuses DATABASE_URL without SESSION_SECRET (every instance must sign alike), listed with the rest', () => {
     expect(() => parseEnv({ DATABASE_URL: 'postgres://db/app' })).toThrowError(
       /SESSION_SECRET: must be set when DATABASE_URL is set, and the same on every instance/,

@@ -23,6 +23,11 @@ export const envSchema = z.object({
     .optional(),
   /** How long connecting to PostgreSQL and its first answer may take before the start stops (ms). */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** A read replica of DATABASE_URL's database: signed-out visitors' list reads that tolerate lag go there. */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_USERNAMES: z
     .string()
@@ -107,6 +112,9 @@ export type Env = z.infer<typeof envSchema>;
 export const SESSION_SECRET_REQUIRED =
   'must be set when DATABASE_URL is set, and the same on every instance that shares the database (it signs upload and image-proxy addresses)';
 
+/** Why DATABASE_READ_URL is refused on the embedded database. */
+export const DATABASE_READ_URL_ALONE = 'needs DATABASE_URL: it names a read replica of that database';
+
 /** Parses the environment once; on bad values it throws one readable list of every problem. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
@@ -117,6 +125,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Across variables (checked on the raw values, so that it is listed with every other problem).
   if (cleaned.DATABASE_URL && !cleaned.SESSION_SECRET)
     issues.push({ path: 'SESSION_SECRET', message: SESSION_SECRET_REQUIRED });
+  if (cleaned.DATABASE_READ_URL && !cleaned.DATABASE_URL)
+    issues.push({ path: 'DATABASE_READ_URL', message: DATABASE_READ_URL_ALONE });
   if (!result.success || issues.length > 0) {
     const lines = issues.map((i) => `  - ${i.path}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);

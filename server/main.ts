@@ -57,6 +57,7 @@ async function prepare(env: Env, log: Logger, poolSize?: number) {
     dataDir,
     poolSize,
     connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+    readUrl: env.DATABASE_READ_URL,
   });
   await database.migrate();
   log.info({ database: database.kind }, 'database ready');
@@ -91,7 +92,10 @@ function startJobs(env: Env, log: Logger, database: Database, storage: ObjectSto
     (err) => log.error({ err }, 'housekeeping failed'),
     undefined,
     undefined,
-    { youtube: youtube ? createYoutubeClient(youtube) : null },
+    {
+      youtube: youtube ? createYoutubeClient(youtube) : null,
+      onSkipped: () => log.info('housekeeping: skipped, another process on the database is running it'),
+    },
   );
 }
 
@@ -181,7 +185,11 @@ async function runPrimary(env: Env, log: Logger, count: number) {
 /** A worker: serves on the shared port; the primary did the rest. */
 async function serveAsWorker(env: Env, log: Logger) {
   const dataDir = path.resolve(env.DATA_DIR);
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    readUrl: env.DATABASE_READ_URL,
+    dataDir,
+  });
   const app = await serve(env, log, database, createStorage(env, dataDir), dataDir);
   const shutdown = onShutdown(log, async () => {
     await app.close();

@@ -15,6 +15,11 @@ export type { Db, Schema };
 
 export interface Database {
   db: Db;
+  /**
+   * For reads that tolerate lag: a pool on the read replica (DATABASE_READ_URL), or `db` itself
+   * when none is set (and on PGlite).
+   */
+  readDb: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -160,9 +165,11 @@ async function firstAnswer(pool: pg.Pool, databaseUrl: string, timeoutMs: number
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir?: string | null;
-  /** Connections in the pool (PostgreSQL; default 20). */
+  /** Connections in the pool (PostgreSQL; default 20), and in the read replica's pool. */
   poolSize?: number;
   connectTimeoutMs?: number;
+  /** A read replica of `databaseUrl`'s database (DATABASE_READ_URL): `readDb` reads from it. */
+  readUrl?: string;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const timeoutMs = opts.connectTimeoutMs ?? DB_CONNECT_TIMEOUT_MS;
@@ -177,11 +184,24 @@ export async function openDatabase(opts: {
     await firstAnswer(pool, opts.databaseUrl, timeoutMs);
     retryTransientStatements(pool);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    // The replica's pool connects on its first read (a primary that only runs jobs never opens it).
+    const readPool = opts.readUrl
+      ? new pg.Pool({
+          connectionString: opts.readUrl,
+          max: opts.poolSize ?? 20,
+          connectionTimeoutMillis: timeoutMs,
+        })
+      : null;
+    readPool?.on('error', () => {});
     return {
       db,
+      readDb: readPool ? (drizzlePg({ client: readPool, schema }) as unknown as Db) : db,
       kind: 'postgres',
       migrate: async () => void (await applyMigrations(db, migrationsFolder)),
-      close: () => pool.end(),
+      close: async () => {
+        await pool.end();
+        await readPool?.end();
+      },
       listen: (channel, onNotify, onListening) =>
         listenPg(opts.databaseUrl as string, channel, onNotify, onListening),
       async exclusive(name, job) {
@@ -225,6 +245,7 @@ export async function openDatabase(opts: {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
+    readDb: db,
     kind: 'pglite',
     migrate: async () => void (await applyMigrations(db, migrationsFolder)),
     close: async () => {

@@ -11,6 +11,7 @@ import {
   IMAGE_GRACE_MS,
   runHousekeeping,
   runHousekeepingOnce,
+  scheduleHousekeeping,
   UPLOAD_TOKEN_GRACE_MS,
   UPLOAD_TOKEN_KEEP_MS,
 } from './service';
@@ -207,6 +208,42 @@ describe('housekeeping across processes', () => {
     expect(
       (await runHousekeepingOnce(other, t.storage, new Date(), { sweepImages: false }))?.uploadTokens,
     ).toBe(0);
+  });
+
+  it('a scheduled run that finds the job running elsewhere says it skipped, and reports no result', async () => {
+    let release: () => void = () => {};
+    let entered: () => void = () => {};
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const running = t.database.exclusive(
+      'housekeeping',
+      () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+          entered();
+        }),
+    );
+    await inside;
+    const results: unknown[] = [];
+    let skipped = 0;
+    const stop = scheduleHousekeeping(
+      other,
+      t.storage,
+      (r) => results.push(r),
+      (err) => results.push(err),
+      60_000,
+      60_000,
+      { onSkipped: () => skipped++ },
+    );
+    try {
+      await expect.poll(() => skipped).toBe(1);
+      expect(results).toEqual([]);
+    } finally {
+      stop();
+      release();
+      await running;
+    }
   });
 
   it('frees the job when a run fails', async () => {

@@ -163,8 +163,8 @@ export function runHousekeepingOnce(
  * Runs housekeeping now and then every `everyMs` (default 5 minutes, so raw uploads go minutes
  * after their address expires); the image sweep runs once an hour; tutorials' YouTube data (with
  * `opts.youtube`) is fetched again once a day per tutorial. A run another process is doing is
- * skipped (runHousekeepingOnce); in a cluster only the primary schedules it. Answers a function
- * that stops it.
+ * skipped (runHousekeepingOnce; `opts.onSkipped` hears it); in a cluster only the primary schedules
+ * it. Answers a function that stops it.
  */
 export function scheduleHousekeeping(
   database: Pick<Database, 'db' | 'exclusive'>,
@@ -173,7 +173,11 @@ export function scheduleHousekeeping(
   onError: (err: unknown) => void,
   everyMs = 5 * 60 * 1000,
   sweepEveryMs = 60 * 60 * 1000,
-  opts: { youtube?: YoutubeClient | null } = {},
+  opts: {
+    youtube?: YoutubeClient | null;
+    /** A run was skipped: another process on the database was running it. */
+    onSkipped?: () => void;
+  } = {},
 ): () => void {
   let lastSweep = 0;
   // Badges: every rule at the first run (the backfill), then the one-year rule on each run.
@@ -184,7 +188,7 @@ export function scheduleHousekeeping(
     const options = { sweepImages: sweep, youtube: opts.youtube, badges };
     return runHousekeepingOnce(database, storage, new Date(started), options).then((result) => {
       // Skipped (another process was running it): what was due stays due for the next run here.
-      if (!result) return;
+      if (!result) return void opts.onSkipped?.();
       if (sweep) lastSweep = started;
       badges = 'membership';
       onResult(result);

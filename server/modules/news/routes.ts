@@ -13,7 +13,7 @@ export async function newsRoutes(app: App, ctx: Ctx) {
   app.get(
     '/api/news',
     { schema: { querystring: newsQuery, response: { 200: z.array(newsArticle) } } },
-    async (request) => listNews(ctx.db, request.query, request.user),
+    async (request) => listNews(request.user ? ctx.db : ctx.readDb, request.query, request.user),
   );
 
   app.get(

@@ -10,7 +10,7 @@ export async function storesRoutes(app: App, ctx: Ctx) {
   app.get(
     '/api/stores',
     { schema: { querystring: storesQuery, response: { 200: z.array(store) } } },
-    async (request) => listStores(ctx.db, request.query, request.user),
+    async (request) => listStores(request.user ? ctx.db : ctx.readDb, request.query, request.user),
   );
 }
 

@@ -29,7 +29,7 @@ export async function tutorialRoutes(app: App, ctx: Ctx) {
   app.get(
     '/api/tutorials',
     { schema: { querystring: tutorialsQuery, response: { 200: z.array(tutorial) } } },
-    async (request) => listTutorials(ctx.db, request.query, request.user),
+    async (request) => listTutorials(request.user ? ctx.db : ctx.readDb, request.query, request.user),
   );
 
   app.get(
