@@ -49,7 +49,15 @@ async function closedPort(): Promise<number> {
 function start(env: Record<string, string>, opts: { uid?: number; gid?: number } = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
     cwd: root,
-    env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0', HOME: tmpdir(), ...env },
+    env: {
+      PATH: process.env.PATH,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SEED_DEMO: '0',
+      HOME: tmpdir(),
+      SESSION_SECRET: 'start-refusals-secret-start-refusals-secret',
+      ...env,
+    },
     ...opts,
   });
   let out = '';
