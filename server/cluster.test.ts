@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backoffMs, workerCount } from './cluster';
 import { openTestDatabase, type TestDatabase } from './test/db';
+import { freePort } from './test/net';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -22,15 +22,6 @@ describe('workerCount and backoffMs', () => {
     expect(backoffMs(20)).toBe(30_000);
   });
 });
-
-/** A port nobody listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 interface LogLine {
   pid: number;

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import { type AddressInfo, createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -13,6 +13,7 @@ import { AUTH_RATE_LIMIT } from './plugins/rate-limit';
 import { openTestDatabase, type TestDatabase } from './test/db';
 import { createUser } from './test/factories';
 import { startImageHost } from './test/image-host';
+import { freePort } from './test/net';
 
 /*
  * Issue 22, "CI proves it": two real instances (`node server/main.ts`, one process each, as on two
@@ -43,15 +44,6 @@ const SECRET = 'instances-test-secret-instances-test-secret';
 const READ_POOL = 'airsoft_read_pool';
 const HOUSEKEEPING_RAN = 'housekeeping: expired rows removed, YouTube data refreshed, badges awarded';
 const HOUSEKEEPING_SKIPPED = 'housekeeping: skipped, another process on the database is running it';
-
-/** A port nobody listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function waitFor<T>(find: () => T | undefined | null | false, what: string, ms: number): Promise<T> {
   const until = Date.now() + ms;

@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { LOCK_FILE } from '../db/data-dir-lock';
+import { freePort, silentServer } from '../test/net';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const cleanups: (() => void | Promise<void>)[] = [];
@@ -17,32 +17,6 @@ function tempDir() {
   const dir = mkdtempSync(path.join(tmpdir(), 'airsoft-start-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
-}
-
-/** A TCP server that accepts connections and never answers a byte. */
-async function silentServer(): Promise<number> {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.on('error', () => {});
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  );
-  return (server.address() as net.AddressInfo).port;
-}
-
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** server/main.ts in a child process, as `npm start` runs it; `uid` runs it as another user. */
@@ -79,7 +53,7 @@ function start(env: Record<string, string>, opts: { uid?: number; gid?: number }
 
 describe('DATABASE_URL that does not answer', () => {
   it('a server that accepts and never answers: opening fails within DB_CONNECT_TIMEOUT_MS, naming the server', async () => {
-    const port = await silentServer();
+    const port = await silentServer((close) => cleanups.push(close));
     await expect(
       openDatabase({ databaseUrl: `postgres://app:secret@127.0.0.1:${port}/airsoft`, connectTimeoutMs: 300 }),
     ).rejects.toThrow(
@@ -88,7 +62,7 @@ describe('DATABASE_URL that does not answer', () => {
   });
 
   it('a closed port: the same line with the reason, and never the password', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const err = await openDatabase({ databaseUrl: `postgres://app:secret@127.0.0.1:${port}/airsoft` }).catch(
       (e: Error) => e,
     );
@@ -99,7 +73,7 @@ describe('DATABASE_URL that does not answer', () => {
   });
 
   it('npm start stops with that one line and status 1, after saying what it opens', async () => {
-    const port = await silentServer();
+    const port = await silentServer((close) => cleanups.push(close));
     const s = start({
       DATA_DIR: tempDir(),
       DATABASE_URL: `postgres://app@127.0.0.1:${port}/airsoft`,

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -10,6 +9,7 @@ import type { App } from '../context';
 import type { Database } from '../db/client';
 import { LocalStorage } from '../storage/local';
 import { openTestDatabase } from '../test/db';
+import { freePort, silentServer } from '../test/net';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
 const hasRedis = existsSync(REDIS_SERVER);
@@ -66,32 +66,6 @@ async function elevenAttempts(app: App, remoteAddress: string) {
 }
 const TEN_THEN_LIMITED = [...Array(10).fill(401), 429];
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** A TCP server that accepts connections and never answers a byte. */
-async function silentServer(): Promise<number> {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.on('error', () => {});
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(
-    () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  );
-  return (server.address() as net.AddressInfo).port;
-}
-
 /** Debian's redis-server on a free port, without persistence; stopped after the file. */
 async function startRedis() {
   const port = await freePort();
@@ -128,7 +102,7 @@ describe('REDIS_URL that does not answer: the limits count in this process', () 
   });
 
   it('a server that accepts connections and never answers: the same, no login waits for it', async () => {
-    const port = await silentServer();
+    const port = await silentServer((close) => closers.push(close));
     const { app, logged } = await appWithRedis(`redis://127.0.0.1:${port}`);
     expect(await elevenAttempts(app, '10.1.0.2')).toEqual(TEN_THEN_LIMITED);
     await expect.poll(logged, { timeout: 5_000 }).toMatch(`Redis at 127.0.0.1:${port} does not answer`);

@@ -17,13 +17,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** buildApp() on a fresh database and a temporary object folder; limits off unless asked. */
-export async function createTestApp(
-  opts: { config?: Partial<AppConfig>; storage?: ObjectStorage } = {},
-): Promise<TestApp> {
-  const database = await openTestDatabase();
-  const dir = mkdtempSync(path.join(tmpdir(), 'airsoft-test-'));
-  const storage = opts.storage ?? new LocalStorage(path.join(dir, 'objects'));
+/** buildApp() as the tests run it: limits off and the test admin's name unless `config` says otherwise. */
+async function readyApp(database: Database, storage: ObjectStorage, config: Partial<AppConfig> = {}) {
   const app = await buildApp({
     database,
     storage,
@@ -32,10 +27,21 @@ export async function createTestApp(
       adminUsernames: ['admin'],
       sessionSecret: 'test-secret-test-secret-test-secret-123',
       webDist: null,
-      ...opts.config,
+      ...config,
     },
   });
   await app.ready();
+  return app;
+}
+
+/** buildApp() on a fresh database and a temporary object folder; limits off unless asked. */
+export async function createTestApp(
+  opts: { config?: Partial<AppConfig>; storage?: ObjectStorage } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const dir = mkdtempSync(path.join(tmpdir(), 'airsoft-test-'));
+  const storage = opts.storage ?? new LocalStorage(path.join(dir, 'objects'));
+  const app = await readyApp(database, storage, opts.config);
   return {
     app,
     database,
@@ -59,18 +65,7 @@ export async function createSecondInstance(
 ): Promise<{ app: App; database: Database; close(): Promise<void> }> {
   if (!first.database.url) throw new Error('a second instance needs PostgreSQL (TEST_DATABASE_URL)');
   const database = await openDatabase({ databaseUrl: first.database.url });
-  const app = await buildApp({
-    database,
-    storage: first.storage,
-    config: {
-      rateLimits: false,
-      adminUsernames: ['admin'],
-      sessionSecret: 'test-secret-test-secret-test-secret-123',
-      webDist: null,
-      ...opts.config,
-    },
-  });
-  await app.ready();
+  const app = await readyApp(database, first.storage, opts.config);
   return {
     app,
     database,
