@@ -136,14 +136,14 @@ export function finishPage(index: string, data: IndexData): FinishedPage {
 }
 
 /** Which of our encodings an Accept-Encoding takes: brotli first, then gzip. */
-export function encodingFor(accepts: string): 'br' | 'gzip' | null {
+function encodingFor(accepts: string): 'br' | 'gzip' | null {
   if (/\bbr\b/.test(accepts)) return 'br';
   if (/\bgzip\b/.test(accepts)) return 'gzip';
   return null;
 }
 
 /** index.html as the build wrote it, read again when its modification time changes. */
-export function indexFile(webDist: string): () => Promise<string> {
+function indexFile(webDist: string): () => Promise<string> {
   const file = path.join(webDist, 'index.html');
   let cached: { mtimeMs: number; html: string } | null = null;
   return async () => {
