@@ -110,6 +110,8 @@ export interface FeedStore {
   readonly ttlMs: number;
   /** Whether the database's feed_changed notifications are heard (the cache is off while not). */
   setListening(listening: boolean): void;
+  /** Whether pages are kept now (a time to live above 0, and the notifications heard). */
+  readonly enabled: boolean;
   invalidate(): void;
   /** Taken before reading the database; an answer read before a later invalidation is not kept. */
   stamp(): number;

@@ -13,7 +13,7 @@ export { hashPassword } from './passwords';
 export { mayTakeUsername } from './policy';
 export { presentCurrentUser } from './presenters';
 export { bootstrapAdmins, login, register, userConflict } from './service';
-export { SessionCache } from './session-cache';
+export { SessionCache, USER_CHANGED } from './session-cache';
 export { createSession, resolveSession, SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from './sessions';
 
 /** Accounts and sessions: register, sign in and out, the current user, password and sessions. */

@@ -15,13 +15,16 @@ export class EventsCache extends StampedCache<ListRow[]> {
   }
 }
 
+/** The change-bus topic of every events write (decision 025): the list pages, and the pages kept for signed-out visitors. */
+export const EVENTS_CHANGED = 'events';
+
 const caches = new WeakMap<Ctx, EventsCache>();
 
 /** The one cache of an app (its Ctx), made on first use. */
 export function eventsCache(ctx: Ctx): EventsCache {
   let cache = caches.get(ctx);
   if (!cache) {
-    cache = new EventsCache(ctx.config.eventsCacheMs ?? 2_000, 500, { bus: ctx.bus, topic: 'events' });
+    cache = new EventsCache(ctx.config.eventsCacheMs ?? 2_000, 500, { bus: ctx.bus, topic: EVENTS_CHANGED });
     caches.set(ctx, cache);
   }
   return cache;

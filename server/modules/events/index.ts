@@ -1,6 +1,7 @@
 import type { AppModule } from '../../context';
 import { eventAdminRoutes, eventRoutes } from './routes';
 
+export { EVENTS_CHANGED, eventsCache } from './cache';
 export { type EmbeddedEvent, embeddedCalendar, embeddedEvent } from './event-page';
 /** For the benchmark: the list's SQL, as the endpoint runs it. */
 export { listEventsSql } from './queries';

@@ -48,10 +48,16 @@ export function withPageMarkup(html: string, markup: string): string {
 }
 
 /**
- * The data for a request to an app path (the pages module's): null at once for a path
- * without any (plain index.html), else a promise, which may give null (the plain file too).
+ * The data for a request to an app path (the pages module's): null at once for a path without any
+ * (plain index.html), else a promise, which may give null (the plain file too), or the page's
+ * finished answer (`FinishedPage`, one kept for signed-out visitors: decision 026). `index` reads
+ * index.html as the sender does (the same string while the file is unchanged).
  */
-export type IndexDataSource = (request: FastifyRequest, pathname: string) => Promise<IndexData | null> | null;
+export type IndexDataSource = (
+  request: FastifyRequest,
+  pathname: string,
+  index: () => Promise<string>,
+) => Promise<IndexData | FinishedPage | null> | null;
 
 /** JSON inside `<script type="application/json">`: no `<`, `>` or `&` (no `</script>`, no `<!--`), no line separators. */
 export function jsonForHtml(json: string): string {
@@ -91,29 +97,80 @@ export function indexWithData(html: string, data: IndexData): string {
 }
 
 /**
- * Sends index.html for an app path, with the data the source gives for this path and viewer (the
- * viewer on every path; the pages of pages.ts their data and markup).
- * `no-cache` (`private, no-cache` for a signed-in viewer's). When the source fails or takes longer
- * than `timeoutMs`, the page gets the plain index.html: it then asks the API as before.
+ * The answer to an app path as it goes out: index.html with its data, and its brotli (quality 5)
+ * and gzip (level 6) copies, each made on first use and kept with it (a page kept for signed-out
+ * visitors makes both at once: `compressed()`).
  */
-export function createIndexSender(webDist: string, source?: IndexDataSource, timeoutMs = 1000) {
+export class FinishedPage {
+  private br?: Buffer;
+  private gzip?: Buffer;
+
+  constructor(
+    readonly html: Buffer,
+    /** The page holds what only this viewer may see: `Cache-Control: private, no-cache`. */
+    readonly personal: boolean,
+  ) {}
+
+  /** The body for a client that accepts `encoding` (null: none of ours). */
+  body(encoding: 'br' | 'gzip' | null): Buffer {
+    if (encoding === 'br') {
+      this.br ??= brotliCompressSync(this.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+      return this.br;
+    }
+    if (encoding === 'gzip') {
+      this.gzip ??= gzipSync(this.html, { level: 6 });
+      return this.gzip;
+    }
+    return this.html;
+  }
+
+  /** Makes both compressed copies now; the bytes it then holds. */
+  compressed(): number {
+    return this.html.length + this.body('br').length + this.body('gzip').length;
+  }
+}
+
+/** index.html (`index`, as read) with `data`, finished: what `createIndexSender` sends. */
+export function finishPage(index: string, data: IndexData): FinishedPage {
+  return new FinishedPage(Buffer.from(indexWithData(index, data)), data.personal === true);
+}
+
+/** Which of our encodings an Accept-Encoding takes: brotli first, then gzip. */
+function encodingFor(accepts: string): 'br' | 'gzip' | null {
+  if (/\bbr\b/.test(accepts)) return 'br';
+  if (/\bgzip\b/.test(accepts)) return 'gzip';
+  return null;
+}
+
+/** index.html as the build wrote it, read again when its modification time changes. */
+function indexFile(webDist: string): () => Promise<string> {
   const file = path.join(webDist, 'index.html');
   let cached: { mtimeMs: number; html: string } | null = null;
-  const readIndex = async () => {
+  return async () => {
     const { mtimeMs } = await stat(file);
     if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(file, 'utf8') };
     return cached.html;
   };
+}
+
+/**
+ * Sends index.html for an app path, with the data the source gives for this path and viewer (the
+ * viewer on every path; the pages of pages.ts their data and markup), or the finished answer it
+ * gives. `no-cache` (`private, no-cache` for a signed-in viewer's). When the source fails or takes
+ * longer than `timeoutMs`, the page gets the plain index.html: it then asks the API as before.
+ */
+export function createIndexSender(webDist: string, source?: IndexDataSource, timeoutMs = 1000) {
+  const readIndex = indexFile(webDist);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-cache');
-    let pending: Promise<IndexData | null> | null = null;
+    let pending: Promise<IndexData | FinishedPage | null> | null = null;
     try {
-      pending = source?.(request, request.url.split('?')[0]) ?? null;
+      pending = source?.(request, request.url.split('?')[0], readIndex) ?? null;
     } catch (error) {
       request.log.warn({ err: error }, 'index.html sent without its data');
     }
     if (!pending) return reply.sendFile('index.html');
-    let data: IndexData | null = null;
+    let data: IndexData | FinishedPage | null = null;
     let timer: NodeJS.Timeout | undefined;
     try {
       data = await Promise.race([
@@ -128,18 +185,13 @@ export function createIndexSender(webDist: string, source?: IndexDataSource, tim
       clearTimeout(timer);
     }
     if (!data) return reply.sendFile('index.html');
-    if (data.personal) reply.header('Cache-Control', 'private, no-cache');
-    const html = Buffer.from(indexWithData(await readIndex(), data));
+    const page = data instanceof FinishedPage ? data : finishPage(await readIndex(), data);
+    if (page.personal) reply.header('Cache-Control', 'private, no-cache');
     reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
     // Not a route, so @fastify/compress does not see this answer: compressed here (about 1 ms for
-    // 45 KB; the plain index.html goes out as the build's brotli or gzip copy).
-    const accepts = String(request.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepts))
-      return reply
-        .header('Content-Encoding', 'br')
-        .send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
-    if (/\bgzip\b/.test(accepts))
-      return reply.header('Content-Encoding', 'gzip').send(gzipSync(html, { level: 6 }));
-    return reply.send(html);
+    // 45 KB; the plain index.html goes out as the build's brotli or gzip copy), or kept compressed.
+    const encoding = encodingFor(String(request.headers['accept-encoding'] ?? ''));
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply.send(page.body(encoding));
   };
 }

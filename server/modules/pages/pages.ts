@@ -9,12 +9,15 @@ import {
   uuid,
 } from '../../../contract';
 import type { Ctx } from '../../context';
-import type { SessionUser } from '../auth';
-import { embeddedCalendar, embeddedEvent } from '../events';
+import { type SessionUser, USER_CHANGED } from '../auth';
+import { EVENTS_CHANGED, embeddedCalendar, embeddedEvent, eventsCache } from '../events';
 import { embeddedPost, firstFeedPage } from '../posts';
 import { embeddedProfile } from '../profiles';
 import type { DataBlock, IndexData } from './html';
+import type { KeepRule } from './kept';
 import type { PageRenderer } from './renderer';
+
+export type { KeepRule } from './kept';
 
 /** What a page's loader found for one request: its blocks, its first image, and how to render it. */
 export interface LoadedPage {
@@ -44,8 +47,11 @@ export interface ServerPage<P = unknown> {
    * `viewer`: rendered for each request (the markup holds the viewer's header and abilities).
    * `signed-out-once`: only for a signed-out visitor, rendered once and kept (it is the same for
    * all of them); a signed-in viewer gets the plain page.
+   * `{ signedOut: rule }`: rendered for each signed-in viewer; a signed-out visitor's finished
+   * answer (the HTML, its brotli and gzip copies) is the same for all of them and kept as `rule`
+   * says (decision 026): no longer, and emptied by no fewer changes, than the caches it reads.
    */
-  cache: 'viewer' | 'signed-out-once';
+  cache: 'viewer' | 'signed-out-once' | { signedOut: KeepRule };
 }
 
 /** What the build gives the loaders: a module's chunks and stylesheets, from its manifest. */
@@ -82,13 +88,18 @@ export function profilePath(pathname: string): string | null {
   }
 }
 
+/** Signed-out pages that show the feed's cards: kept as long as the feed cache keeps them (FEED_CACHE_MS), emptied with it. */
+const withTheFeed: KeepRule = { ms: (ctx) => ctx.feed.ttlMs, feed: true };
+/** Signed-out pages that show events: kept as the events list is (EVENTS_CACHE_MS), emptied by every events write. */
+const withTheEvents: KeepRule = { ms: (ctx) => eventsCache(ctx).ttlMs, topics: [EVENTS_CHANGED] };
+
 /** Every page rendered on the server; any other app path gets index.html with its viewer only. */
 export const PAGES: readonly ServerPage[] = [
   // /: the viewer's first feed page and its first image's preload (decision 018).
   page({
     name: 'home',
     match: (pathname) => (pathname === '/' ? {} : null),
-    cache: 'viewer',
+    cache: { signedOut: withTheFeed },
     async load(ctx, viewer) {
       const { json, image } = await firstFeedPage(ctx.db, ctx.feed, viewer);
       return {
@@ -110,7 +121,8 @@ export const PAGES: readonly ServerPage[] = [
   page<string>({
     name: 'events',
     match: (pathname, search) => (pathname === '/events' && search.length <= 200 ? search : null),
-    cache: 'viewer',
+    // The calendar carries the server's day: a kept answer is for the day it was made (kept.ts's key).
+    cache: { signedOut: withTheEvents },
     async load(ctx, viewer, search, build) {
       const query = new URLSearchParams(search);
       const render = (calendar?: string) => (r: PageRenderer, me: unknown) =>
@@ -123,11 +135,13 @@ export const PAGES: readonly ServerPage[] = [
       return { blocks: [{ id: EVENTS_PAGE_DATA_ID, json: calendar }], render: render(calendar), styles };
     },
   }),
-  // /posts/{id}: the post and its first page of comments (issue 20).
+  // /posts/{id}: the post and its first page of comments (issue 20). Read from the database, not
+  // the feed cache, but what it shows is what empties the feed (a comment's edit does not: it
+  // shows within FEED_CACHE_MS).
   page<string>({
     name: 'post',
     match: postPath,
-    cache: 'viewer',
+    cache: { signedOut: withTheFeed },
     async load(ctx, viewer, postId) {
       const found = await embeddedPost(ctx.db, ctx.media, postId, viewer);
       if (!found) return null;
@@ -147,7 +161,7 @@ export const PAGES: readonly ServerPage[] = [
   page<string>({
     name: 'event',
     match: eventPath,
-    cache: 'viewer',
+    cache: { signedOut: withTheEvents },
     async load(ctx, viewer, eventId) {
       const found = await embeddedEvent(ctx.db, ctx.media, eventId, viewer);
       if (!found) return null;
@@ -158,11 +172,20 @@ export const PAGES: readonly ServerPage[] = [
       };
     },
   }),
-  // /profile/{username}: the profile and its banner's preload (decision 018).
+  // /profile/{username}: the profile and its banner's preload (decision 018). Kept as an anonymous
+  // read (PUBLIC_CACHE_MS); emptied by a change of any account (its fields: the `user` topic), of
+  // the posts (its posts count: the feed's emptying) and of the events (its events count). Follows
+  // announce nothing: its follower counts show within PUBLIC_CACHE_MS.
   page<string>({
     name: 'profile',
     match: profilePath,
-    cache: 'viewer',
+    cache: {
+      signedOut: {
+        ms: (ctx) => ctx.config.publicCacheMs ?? 0,
+        feed: true,
+        topics: [USER_CHANGED, EVENTS_CHANGED],
+      },
+    },
     async load(ctx, viewer, username, build) {
       const found = await embeddedProfile(ctx.db, ctx.media, username, viewer);
       if (!found) return null;
