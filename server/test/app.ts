@@ -32,6 +32,8 @@ export async function createTestApp(
       adminUsernames: ['admin'],
       sessionSecret: 'test-secret-test-secret-test-secret-123',
       webDist: null,
+      // Page views written before the beacon answers, so a test reads them at once (decision 027).
+      analyticsFlushMs: 0,
       ...opts.config,
     },
   });
@@ -67,6 +69,8 @@ export async function createSecondInstance(
       adminUsernames: ['admin'],
       sessionSecret: 'test-secret-test-secret-test-secret-123',
       webDist: null,
+      // Page views written before the beacon answers, so a test reads them at once (decision 027).
+      analyticsFlushMs: 0,
       ...opts.config,
     },
   });
