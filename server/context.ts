@@ -53,6 +53,8 @@ export interface AppConfig {
   eventsCacheMs?: number;
   /** How long the admin analytics report is kept in this process (default 5000 ms; 0: only shared while running). */
   analyticsCacheMs?: number;
+  /** How long a page view may wait to be written with others (default 1000 ms; 0 writes each at once; decision 027). */
+  analyticsFlushMs?: number;
   /** EVENTS_IMPORT_URL: the preset events site's calendar feed for the events import. */
   eventsImportUrl?: string;
   /** YOUTUBE_API_KEY and YOUTUBE_API_BASE: tutorials' view counts and channel names; unset, none are fetched. */

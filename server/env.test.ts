@@ -22,6 +22,14 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ FEED_CACHE_MS: 'soon' })).toThrowError(/FEED_CACHE_MS/);
   });
 
+  it('takes ANALYTICS_FLUSH_MS from 0 (each view at once) to 60000, 1000 by default, and refuses others', () => {
+    expect(parseEnv({}).ANALYTICS_FLUSH_MS).toBe(1000);
+    expect(parseEnv({ ANALYTICS_FLUSH_MS: '0' }).ANALYTICS_FLUSH_MS).toBe(0);
+    expect(parseEnv({ ANALYTICS_FLUSH_MS: '60000' }).ANALYTICS_FLUSH_MS).toBe(60_000);
+    for (const bad of ['-1', '60001', '1.5', 'soon'])
+      expect(() => parseEnv({ ANALYTICS_FLUSH_MS: bad })).toThrowError(/ANALYTICS_FLUSH_MS/);
+  });
+
   it('reads YOUTUBE_API_KEY (unset by default) and YOUTUBE_API_BASE (Google by default, http(s) only)', () => {
     expect(parseEnv({}).YOUTUBE_API_KEY).toBeUndefined();
     expect(parseEnv({}).YOUTUBE_API_BASE).toBe('https://www.googleapis.com');

@@ -99,6 +99,8 @@ export const envSchema = z.object({
   EVENTS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** How long this process keeps the admin analytics report of a range (ms; 0: not kept). */
   ANALYTICS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /** How long a page view may wait in this process to be written with others (ms; 0 writes each at once). */
+  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** Where the built web app is (default dist/web); `vite build` honours the same variable. */
   WEB_DIST: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

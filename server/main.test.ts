@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/client';
+import { pageViews } from './db/schema';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dirs: string[] = [];
@@ -54,7 +56,8 @@ describe('server/main.ts', () => {
   });
 
   it('starts on the embedded database, serves, and shuts down gracefully on SIGTERM', async () => {
-    const s = start({ WEB_CONCURRENCY: '2' });
+    // Page views wait a minute in the process: the shutdown writes them.
+    const s = start({ WEB_CONCURRENCY: '2', ANALYTICS_FLUSH_MS: '60000' });
     let child: ChildProcess | null = s.child;
     try {
       await waitFor(() => /up on http:\/\/localhost:\d+/.test(s.output()));
@@ -70,9 +73,23 @@ describe('server/main.ts', () => {
         body: JSON.stringify({ username: 'logcheck', email: 'l@example.test', password: 'secret-pass-77' }),
       });
       expect(reg.status).toBe(201);
+      const beacon = await fetch(`http://127.0.0.1:${port}/api/analytics/page-view`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ path: '/before-sigterm' }),
+      });
+      expect(beacon.status).toBe(204);
       s.child.kill('SIGTERM');
       expect(await s.exited).toBe(0);
       child = null;
+      const database = await openDatabase({ dataDir: s.dataDir });
+      try {
+        expect(
+          (await database.db.select({ path: pageViews.path }).from(pageViews)).map((v) => v.path),
+        ).toEqual(['/before-sigterm']);
+      } finally {
+        await database.close();
+      }
       expect(s.output()).toContain('shutting down');
       // Structured logs carry request ids and never a password or a session token.
       expect(s.output()).toMatch(/"reqId":"[0-9a-f-]{36}"/);

@@ -118,6 +118,7 @@ async function serve(env: Env, log: Logger, database: Database, storage: ObjectS
       eventsCacheMs: env.EVENTS_CACHE_MS,
       publicCacheMs: env.PUBLIC_CACHE_MS,
       analyticsCacheMs: env.ANALYTICS_CACHE_MS,
+      analyticsFlushMs: env.ANALYTICS_FLUSH_MS,
       mapTiles: mapTilesConfig(env.MAP_TILE_URL, env.MAP_TILE_ATTRIBUTION),
       youtube: youtubeOf(env),
     },

@@ -27,6 +27,8 @@ async function readyApp(database: Database, storage: ObjectStorage, config: Part
       adminUsernames: ['admin'],
       sessionSecret: 'test-secret-test-secret-test-secret-123',
       webDist: null,
+      // Page views written before the beacon answers, so a test reads them at once (decision 027).
+      analyticsFlushMs: 0,
       ...config,
     },
   });

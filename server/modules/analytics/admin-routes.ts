@@ -1,6 +1,7 @@
 import { analyticsQuery, analyticsReport } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { noStore } from '../../lib/http';
+import { pageViewBuffer } from './page-view-buffer';
 import * as report from './report';
 import { reportCache } from './report-cache';
 
@@ -12,7 +13,12 @@ export async function analyticsAdminRoutes(app: App, ctx: Ctx) {
     async (request, reply) => {
       noStore(reply);
       const { range } = request.query;
-      return reportCache(ctx).get(range, () => report.analyticsReport(ctx.db, range));
+      // This process's waiting page views are written first, so that the count has them.
+      const views = pageViewBuffer(ctx, app.log);
+      return reportCache(ctx).get(range, async () => {
+        await views.flush();
+        return report.analyticsReport(ctx.db, range);
+      });
     },
   );
 }

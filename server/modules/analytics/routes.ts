@@ -2,7 +2,8 @@ import { noContent, text, z } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { ANALYTICS_RATE_LIMIT } from '../../plugins/rate-limit';
 import { locate } from './geo';
-import { deviceOf, newVisitId, recordPageView, VISIT_COOKIE } from './visits';
+import { pageViewBuffer } from './page-view-buffer';
+import { deviceOf, newVisitId, VISIT_COOKIE } from './visits';
 
 const pageViewBody = z.object({
   path: text().trim().min(1).max(500).startsWith('/'),
@@ -10,7 +11,15 @@ const pageViewBody = z.object({
 });
 
 export async function analyticsRoutes(app: App, ctx: Ctx) {
-  /** The web app reports each page view; anonymous visitors included, keyed by a random visit id. */
+  // Views wait in this process and are written in batches (decision 027); the last ones once the
+  // app has answered its last request.
+  const views = pageViewBuffer(ctx, app.log);
+  app.addHook('onClose', () => views.close());
+
+  /**
+   * The web app reports each page view; anonymous visitors included, keyed by a random visit id.
+   * Answered at once: the view is written with others within ANALYTICS_FLUSH_MS.
+   */
   app.post(
     '/api/analytics/page-view',
     {
@@ -29,13 +38,14 @@ export async function analyticsRoutes(app: App, ctx: Ctx) {
           maxAge: 30 * 60,
         });
       }
-      await recordPageView(ctx.db, {
+      await views.add({
         visitId,
         userId: request.user?.id ?? null,
         path: request.body.path,
         referrer: request.body.referrer ?? null,
         device: deviceOf(request.headers['user-agent']),
         place: locate(request.ip),
+        at: new Date(),
       });
       return reply.status(204).send(null);
     },
