@@ -14,13 +14,12 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../server/app';
 import type { App } from '../server/context';
 import { type Database, openDatabase } from '../server/db/client';
 import { rows } from '../server/db/rows';
 import { createSession } from '../server/modules/auth';
-import { LocalStorage } from '../server/storage/local';
 import { dbUrl, ensureDatabase, PREPARE_ONLY } from './lib/app';
+import { benchApp } from './lib/server';
 
 const NAME = 'bench_beacon';
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
@@ -74,18 +73,7 @@ async function prepare() {
 }
 
 async function appOn(database: Database) {
-  const app = await buildApp({
-    database,
-    storage: new LocalStorage('/tmp/bench-objects'),
-    config: {
-      rateLimits: false,
-      adminUsernames: [],
-      sessionSecret: 'bench-secret-bench-secret-bench-secret',
-      analyticsFlushMs: FLUSH_MS,
-    },
-  });
-  await app.ready();
-  return app;
+  return benchApp(database, { analyticsFlushMs: FLUSH_MS });
 }
 
 /** `count` beacons, CONCURRENCY at a time, the k-th from visit k % VISITS. */

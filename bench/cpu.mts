@@ -16,11 +16,10 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
 import { envSchema } from '../server/env';
-import { LocalStorage } from '../server/storage/local';
 import { dbUrl } from './lib/app';
+import { benchApp } from './lib/server';
 
 const [name, ...paths] = process.argv.slice(2);
 if (!name || paths.length === 0) {
@@ -34,20 +33,12 @@ const caches =
     : { FEED_CACHE_MS: 0, PUBLIC_CACHE_MS: 0, EVENTS_CACHE_MS: 0 };
 const webDist = path.resolve(process.env.WEB_DIST ?? path.join('dist', 'web'));
 const database = await openDatabase({ databaseUrl: dbUrl(name) });
-const app = await buildApp({
-  database,
-  storage: new LocalStorage('/tmp/bench-objects'),
-  config: {
-    rateLimits: false,
-    adminUsernames: [],
-    sessionSecret: 'bench-secret-bench-secret-bench-secret',
-    publicCacheMs: caches.PUBLIC_CACHE_MS,
-    feedCacheMs: caches.FEED_CACHE_MS,
-    eventsCacheMs: caches.EVENTS_CACHE_MS,
-    webDist: existsSync(webDist) ? webDist : null,
-  },
+const app = await benchApp(database, {
+  publicCacheMs: caches.PUBLIC_CACHE_MS,
+  feedCacheMs: caches.FEED_CACHE_MS,
+  eventsCacheMs: caches.EVENTS_CACHE_MS,
+  webDist: existsSync(webDist) ? webDist : null,
 });
-await app.ready();
 const headers: Record<string, string> = {
   ...(process.env.COOKIE ? { cookie: process.env.COOKIE } : {}),
   ...(process.env.BENCH_ENCODING ? { 'accept-encoding': process.env.BENCH_ENCODING } : {}),

@@ -1,3 +1,4 @@
+import { mulberry32 } from '../server/demo/random';
 import type { Catalog } from './players-data';
 import { tokenOf } from './players-data';
 
@@ -58,17 +59,8 @@ export interface Planned {
   next?: { delay: number; make: (body: string) => Omit<Planned, 'at' | 'player'> | null };
 }
 
-/** A small, seeded random source (mulberry32): the same plan on every run. */
-export function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small, seeded random source (mulberry32, the demo's): the same plan on every run. */
+export const random = mulberry32;
 
 const UAS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',

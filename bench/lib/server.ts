@@ -10,12 +10,8 @@ import { LocalStorage } from '../../server/storage/local';
  * token, a viewer's id), which `startApp` (app.ts) waits for. SIGTERM closes the app and the
  * database.
  */
-export async function serve(
-  databaseUrl: string,
-  config: Partial<AppConfig>,
-  info: (database: Database) => Promise<Record<string, unknown>> = async () => ({}),
-): Promise<void> {
-  const database = await openDatabase({ databaseUrl });
+/** The app as the benchmarks build it: rate limits off, no admins, a fixed session secret, plus `config`. */
+export async function benchApp(database: Database, config: Partial<AppConfig>) {
   const app = await buildApp({
     database,
     storage: new LocalStorage('/tmp/bench-objects'),
@@ -26,6 +22,17 @@ export async function serve(
       ...config,
     },
   });
+  await app.ready();
+  return app;
+}
+
+export async function serve(
+  databaseUrl: string,
+  config: Partial<AppConfig>,
+  info: (database: Database) => Promise<Record<string, unknown>> = async () => ({}),
+): Promise<void> {
+  const database = await openDatabase({ databaseUrl });
+  const app = await benchApp(database, config);
   const extra = await info(database);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

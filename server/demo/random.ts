@@ -8,7 +8,12 @@ export function rngFrom(seed: string): Rng {
     h ^= seed.charCodeAt(i);
     h = Math.imul(h, 16777619);
   }
-  let a = h >>> 0;
+  return mulberry32(h);
+}
+
+/** mulberry32 from a number: the same sequence for the same seed. */
+export function mulberry32(seed: number): Rng {
+  let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
