@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEWS_LIMITS } from '../../contract';
-import { createTestApp, type TestApp } from '../test/app';
-import { createAdmin, createUser, injectAs, type TestUser } from '../test/factories';
+import type { TestApp } from '../test/app';
+import { appWithPlayers, injectAs, type TestUser } from '../test/factories';
 import { JSON_BODY_LIMIT, JSON_MAX_DEPTH, JSON_TOO_DEEP, nestedBeyond } from './json-body';
 
-let t: TestApp;
-let admin: TestUser;
-let player: TestUser;
+let t: TestApp, admin: TestUser, player: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createAdmin(t.database.db);
-  player = await createUser(t.database.db);
+  ({ t, admin, player } = await appWithPlayers({ admin: 'admin', player: 'user' }));
 });
 afterAll(() => t.close());
 

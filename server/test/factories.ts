@@ -25,6 +25,7 @@ import {
   users,
 } from '../db/schema';
 import { createSession, hashPassword } from '../modules/auth';
+import { createTestApp, type TestApp } from './app';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 let hashed: Promise<string> | null = null;
@@ -370,4 +371,20 @@ export function injectAs(
     payload: opts.payload,
     headers: { ...(opts.headers ?? {}), ...(user ? { cookie: user.cookie } : {}) },
   });
+}
+
+/**
+ * A test file's app with its players, made in that order (`'admin'` or `'user'` each):
+ * `({ t, member, admin } = await appWithPlayers({ member: 'user', admin: 'admin' }))` in a
+ * `beforeAll`. Its `t` is closed by the file's `afterAll`.
+ */
+export async function appWithPlayers<P extends Record<string, 'user' | 'admin'>>(
+  players: P,
+  opts: Parameters<typeof createTestApp>[0] = {},
+): Promise<{ t: TestApp } & { [K in keyof P]: TestUser }> {
+  const t = await createTestApp(opts);
+  const made: Record<string, TestUser> = {};
+  for (const [name, role] of Object.entries(players))
+    made[name] = await (role === 'admin' ? createAdmin : createUser)(t.database.db);
+  return { t, ...made } as { t: TestApp } & { [K in keyof P]: TestUser };
 }

@@ -3,25 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productJoules } from '../../../contract';
 import { rows } from '../../db/rows';
 import { productPriceHistory, productSources, products } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import {
-  createAdmin,
-  createOffer,
-  createProduct,
-  createUser,
-  injectAs,
-  type TestUser,
-} from '../../test/factories';
+import type { TestApp } from '../../test/app';
+import { appWithPlayers, createOffer, createProduct, injectAs, type TestUser } from '../../test/factories';
 import { markThirtyDayLows } from './presenters';
 import { writeOffer } from './service';
 
-let t: TestApp;
-let member: TestUser;
-let admin: TestUser;
+let t: TestApp, member: TestUser, admin: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
-  member = await createUser(t.database.db);
-  admin = await createAdmin(t.database.db);
+  ({ t, member, admin } = await appWithPlayers({ member: 'user', admin: 'admin' }));
 }, 180_000); // a fresh database, on a busy machine
 afterAll(() => t.close());
 

@@ -1,15 +1,11 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createEvent, createUser, injectAs, type TestUser } from '../../test/factories';
+import type { TestApp } from '../../test/app';
+import { appWithPlayers, createEvent, createUser, injectAs, type TestUser } from '../../test/factories';
 
-let t: TestApp;
-let player: TestUser;
-let admin: TestUser;
+let t: TestApp, player: TestUser, admin: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
-  player = await createUser(t.database.db);
-  admin = await createAdmin(t.database.db);
+  ({ t, player, admin } = await appWithPlayers({ player: 'user', admin: 'admin' }));
 });
 afterAll(() => t.close());
 

@@ -4,6 +4,7 @@ import { type EventType, eventsQuery, RULE_PRESETS } from '../../../contract';
 import { eventPromotions, eventRegistrations, events } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
+  appWithPlayers,
   createAdmin,
   createEvent,
   createRegistration,
@@ -13,13 +14,9 @@ import {
 } from '../../test/factories';
 import { listEventsSql } from './queries';
 
-let t: TestApp;
-let member: TestUser;
-let admin: TestUser;
+let t: TestApp, member: TestUser, admin: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
-  member = await createUser(t.database.db);
-  admin = await createAdmin(t.database.db);
+  ({ t, member, admin } = await appWithPlayers({ member: 'user', admin: 'admin' }));
 });
 afterAll(() => t.close());
 

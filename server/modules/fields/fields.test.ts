@@ -4,7 +4,7 @@ import { cityOfAddress, fieldEventPlace, mapTilesConfig, tileOrigin } from '../.
 import { events, fieldRatings, fields } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
-  createAdmin,
+  appWithPlayers,
   createEvent,
   createField,
   createUser,
@@ -13,15 +13,9 @@ import {
 } from '../../test/factories';
 import { weightedRating } from './rating';
 
-let t: TestApp;
-let member: TestUser;
-let other: TestUser;
-let admin: TestUser;
+let t: TestApp, member: TestUser, other: TestUser, admin: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
-  member = await createUser(t.database.db);
-  other = await createUser(t.database.db);
-  admin = await createAdmin(t.database.db);
+  ({ t, member, other, admin } = await appWithPlayers({ member: 'user', other: 'user', admin: 'admin' }));
 });
 afterAll(() => t.close());
 

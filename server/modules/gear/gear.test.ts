@@ -4,9 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { GEAR_TEXTS } from '../../../contract';
 import { rows } from '../../db/rows';
 import { gearPosts, gearRatingStats, gearRatings, images, users } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import type { TestApp } from '../../test/app';
 import {
-  createAdmin,
+  appWithPlayers,
   createGearPost,
   createGearRating,
   createUser,
@@ -25,17 +25,14 @@ vi.mock('../badges', async (original) => ({
   },
 }));
 
-let t: TestApp;
-let owner: TestUser;
-let rater: TestUser;
-let other: TestUser;
-let admin: TestUser;
+let t: TestApp, owner: TestUser, rater: TestUser, other: TestUser, admin: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await createUser(t.database.db);
-  rater = await createUser(t.database.db);
-  other = await createUser(t.database.db);
-  admin = await createAdmin(t.database.db);
+  ({ t, owner, rater, other, admin } = await appWithPlayers({
+    owner: 'user',
+    rater: 'user',
+    other: 'user',
+    admin: 'admin',
+  }));
 });
 afterAll(() => t.close());
 beforeEach(() => {

@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_NAME } from '../../../contract';
 import { news } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createNews, createUser, injectAs, type TestUser } from '../../test/factories';
+import type { TestApp } from '../../test/app';
+import { appWithPlayers, createNews, injectAs, type TestUser } from '../../test/factories';
 
-let t: TestApp;
-let member: TestUser;
-let admin: TestUser;
+let t: TestApp, member: TestUser, admin: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
-  member = await createUser(t.database.db);
-  admin = await createAdmin(t.database.db);
+  ({ t, member, admin } = await appWithPlayers({ member: 'user', admin: 'admin' }));
 });
 afterAll(() => t.close());
 

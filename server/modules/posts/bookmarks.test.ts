@@ -1,18 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postBookmarks } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, injectAs, type TestUser } from '../../test/factories';
+import type { TestApp } from '../../test/app';
+import { appWithPlayers, createUser, injectAs, type TestUser } from '../../test/factories';
 
-let t: TestApp;
-let author: TestUser;
-let reader: TestUser;
-let other: TestUser;
+let t: TestApp, author: TestUser, reader: TestUser, other: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
-  author = await createUser(t.database.db);
-  reader = await createUser(t.database.db);
-  other = await createUser(t.database.db);
+  ({ t, author, reader, other } = await appWithPlayers({ author: 'user', reader: 'user', other: 'user' }));
 });
 afterAll(() => t.close());
 

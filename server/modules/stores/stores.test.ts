@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stores } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
-import { createAdmin, createStore, createUser, injectAs, type TestUser } from '../../test/factories';
+import type { TestApp } from '../../test/app';
+import { appWithPlayers, createStore, injectAs, type TestUser } from '../../test/factories';
 
-let t: TestApp;
-let member: TestUser;
-let admin: TestUser;
+let t: TestApp, member: TestUser, admin: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
-  member = await createUser(t.database.db);
-  admin = await createAdmin(t.database.db);
+  ({ t, member, admin } = await appWithPlayers({ member: 'user', admin: 'admin' }));
 });
 afterAll(() => t.close());
 

@@ -5,9 +5,9 @@ import { DEFAULT_APPLICATION_MESSAGE, TEAM_TEXTS } from '../../../contract';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
 import { teamApplications, teamGallery, teamInvites, teamMembers, teams } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/app';
+import type { TestApp } from '../../test/app';
 import {
-  createAdmin,
+  appWithPlayers,
   createPost,
   createTeam,
   createUser,
@@ -16,11 +16,9 @@ import {
 } from '../../test/factories';
 import { membersSql } from '.';
 
-let t: TestApp;
-let admin: TestUser;
+let t: TestApp, admin: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await createAdmin(t.database.db);
+  ({ t, admin } = await appWithPlayers({ admin: 'admin' }));
 });
 afterAll(() => t.close());
 

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_LIMIT_TEXTS } from '../../../contract';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createUser, injectAs, TEST_PASSWORD, type TestUser } from '../../test/factories';
+import { appWithPlayers, createUser, injectAs, TEST_PASSWORD, type TestUser } from '../../test/factories';
 import { JobQueue, QUEUE_FULL_MESSAGE } from './job-queue';
 
 /**
@@ -30,11 +30,9 @@ function gifBomb(width: number, height: number, frames: number): Buffer {
   return Buffer.from(bytes);
 }
 
-let t: TestApp;
-let alice: TestUser;
+let t: TestApp, alice: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await createUser(t.database.db);
+  ({ t, alice } = await appWithPlayers({ alice: 'user' }));
 });
 afterAll(() => t.close());
 
