@@ -3,21 +3,10 @@ import type { Db } from '../db/client';
 import type { SessionUser } from '../modules/auth';
 import { createEvent } from '../modules/events';
 import { createField, rateField, verifyField } from '../modules/fields';
+import type { DemoField } from './data/fields';
 
 /** A planned demo field (seed.ts draws its image): made, verified and rated through the fields service. */
-export interface PlannedField {
-  name: string;
-  type: string;
-  address: string;
-  lat: number;
-  lng: number;
-  phone: string | null;
-  website: string | null;
-  /** The rating the demo aims at: the players' ratings average about this. */
-  rating: number;
-  verified: boolean;
-  image: string | null;
-}
+export type PlannedField = Omit<DemoField, 'scene'> & { image: string | null };
 
 const DAY = 86_400_000;
 
