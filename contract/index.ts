@@ -19,3 +19,4 @@ export * from './teams';
 export * from './time-zone';
 export * from './tutorials';
 export * from './uploads';
+export * from './notifications';

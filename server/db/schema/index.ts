@@ -7,3 +7,4 @@ export * from './gear';
 export * from './posts';
 export * from './teams';
 export * from './users';
+export * from './notifications';
