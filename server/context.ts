@@ -61,6 +61,11 @@ export interface AppConfig {
   youtube?: { apiKey: string; apiBase: string } | null;
   /** MAP_TILE_URL and MAP_TILE_ATTRIBUTION: the map's tile source (default OpenStreetMap's standard tiles). */
   mapTiles?: { url: string; attribution: string };
+  /**
+   * Mail (issue 23): SMTP_URL, MAIL_FROM and PUBLIC_URL (the site's address, for links in mails).
+   * Unset (null): nothing is sent, and a kind set to 'email' is shown in the app only.
+   */
+  mail?: { smtpUrl: string; from: string; publicUrl: string } | null;
   /** Image jobs run at once, and waiting, before a 503 (default 1 and 8). */
   imageJobs?: { concurrency: number; maxWaiting: number };
 }
