@@ -172,6 +172,8 @@ export interface Ctx {
   imageSigner: ImageSigner;
   /** Gives an answer's objects their `media` maps (the image proxy's hook, and the feed cache once per page). */
   media: MediaAttacher;
+  /** LISTENs on a channel of the database (Database.listen): every process's NOTIFYs (notification streams, issue 23). */
+  listen: Database['listen'];
 }
 
 /**

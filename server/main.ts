@@ -11,6 +11,7 @@ import { parseEnv } from './env';
 import { StartError } from './errors';
 import { bootstrapAdmins } from './modules/auth';
 import { scheduleHousekeeping } from './modules/housekeeping';
+import { type NotifyOptions, scheduleNotificationJobs } from './modules/notifications';
 import { createYoutubeClient } from './modules/tutorials';
 import { loadSessionSecret } from './secrets';
 import { createStorage } from './storage';
@@ -79,15 +80,42 @@ async function prepare(env: Env, log: Logger, poolSize?: number) {
 const youtubeOf = (env: Env) =>
   env.YOUTUBE_API_KEY ? { apiKey: env.YOUTUBE_API_KEY, apiBase: env.YOUTUBE_API_BASE } : null;
 
-/** Housekeeping every 5 minutes, one run at a time across every process on the database. */
+// How the jobs tell players (badges, reminders, fan-out): by mail too when SMTP_URL is set.
+const noticeOf = (env: Env): NotifyOptions => ({ mail: Boolean((env as { SMTP_URL?: string }).SMTP_URL) });
+
+/**
+ * Housekeeping every 5 minutes (with the reminders a day before each game), one run at a time
+ * across every process on the database; and every minute, the notification jobs still due (a retry,
+ * or one no app process heard of).
+ */
 function startJobs(env: Env, log: Logger, database: Database, storage: ObjectStorage) {
+  const notifications = scheduleNotificationJobs(database.db, { ...noticeOf(env), log });
+  const stopHousekeeping = startHousekeeping(env, log, database, storage);
+  return () => {
+    stopHousekeeping();
+    void notifications.stop();
+  };
+}
+
+function startHousekeeping(env: Env, log: Logger, database: Database, storage: ObjectStorage) {
   const youtube = youtubeOf(env);
   return scheduleHousekeeping(
     database,
     storage,
     (done) => {
-      if (done.sessions + done.uploadTokens + done.images + done.youtube + (done.badges ?? 0) > 0)
-        log.info(done, 'housekeeping: expired rows removed, YouTube data refreshed, badges awarded');
+      if (
+        done.sessions +
+          done.uploadTokens +
+          done.images +
+          done.youtube +
+          (done.badges ?? 0) +
+          (done.reminders ?? 0) >
+        0
+      )
+        log.info(
+          done,
+          'housekeeping: expired rows removed, YouTube data refreshed, badges awarded, reminders',
+        );
     },
     (err) => log.error({ err }, 'housekeeping failed'),
     undefined,
@@ -95,6 +123,7 @@ function startJobs(env: Env, log: Logger, database: Database, storage: ObjectSto
     {
       youtube: youtube ? createYoutubeClient(youtube) : null,
       onSkipped: () => log.info('housekeeping: skipped, another process on the database is running it'),
+      notice: noticeOf(env),
     },
   );
 }
