@@ -100,6 +100,13 @@ interface JobRow {
   created_at: string;
 }
 
+/** What failed: the database's own words when a query failed (Drizzle wraps them in `cause`). */
+function errorText(err: unknown): string {
+  const e = err as { message?: unknown; cause?: { message?: unknown } } | null;
+  const text = e?.cause?.message ?? e?.message;
+  return typeof text === 'string' ? text : String(err);
+}
+
 /**
  * Takes one due job and runs it, in one transaction: the job is deleted and its entries written
  * together (or neither). The handler runs in a savepoint; when it fails, its writes are undone and
@@ -125,7 +132,7 @@ async function runOneJob(db: Db, opts: JobRunOptions): Promise<boolean> {
     } catch (err) {
       const attempts = job.attempts + 1;
       const giveUp = attempts >= maxAttempts;
-      const message = String((err as Error)?.message ?? err).slice(0, 2_000);
+      const message = errorText(err).slice(0, 2_000);
       const runAfter = giveUp
         ? sql`'infinity'::timestamptz`
         : sql`now() + ${`${retryDelayMs(attempts)} milliseconds`}::interval`;
