@@ -275,7 +275,12 @@ describe('teams', () => {
     expect(applied.statusCode).toBe(201);
     for (const manager of [leader, co])
       expect(await entriesOf(manager)).toMatchObject([
-        { kind: 'team-application', team_id: team.id, actors: [applicant.id], data: { title: team.name } },
+        {
+          kind: 'team-application',
+          team_id: team.id,
+          actors: [applicant.id],
+          data: { title: team.name, excerpt: 'Can I join?' },
+        },
       ]);
     expect(await entriesOf(member)).toEqual([]);
 

@@ -19,7 +19,7 @@ import { teamApplications, teamGallery, teamInvites, teamMembers, teams, users }
 import { conflict, forbidden, notFound, uniqueViolation } from '../../errors';
 import type { SessionUser } from '../auth';
 import { awardBadges } from '../badges';
-import { enqueueNotifyFor, type NotifyOptions, notify } from '../notifications';
+import { enqueueNotifyFor, excerptOf, type NotifyOptions, notify } from '../notifications';
 import { can, canRemoveMember, type TeamViewer } from './policy';
 import {
   presentApplication,
@@ -369,7 +369,7 @@ export async function applyToTeam(
     const tx = asDb(t);
     const row = await insertApplication(tx, user, teamId, message);
     if (!row) throw conflict(TEAM_TEXTS.applicationExists);
-    // The leader and co-leaders, who answer it, are told.
+    // The leader and co-leaders, who answer it, are told (with the start of its message).
     const managers = await selectManagers(tx, teamId);
     await notify(
       tx,
@@ -378,7 +378,7 @@ export async function applyToTeam(
         kind: 'team-application',
         actorId: user.id,
         teamId,
-        data: { title: place.name },
+        data: { title: place.name, ...(row.message ? { excerpt: excerptOf(row.message) } : {}) },
       },
       notice,
     );
