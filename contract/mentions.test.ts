@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MENTIONS_MAX, mentionedUsernames, splitMentions } from './mentions';
+import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from './auth';
+import {
+  MENTION_NAME_MAX,
+  MENTION_NAME_MIN,
+  MENTIONS_MAX,
+  mentionedUsernames,
+  splitMentions,
+} from './mentions';
 
 describe('mentionedUsernames', () => {
   it('finds @names at the start, after spaces and punctuation, lower-cased and once each', () => {
@@ -24,6 +31,13 @@ describe('mentionedUsernames', () => {
     const text = Array.from({ length: 15 }, (_, i) => `@player${i}`).join(' ');
     expect(mentionedUsernames(text)).toHaveLength(MENTIONS_MAX);
     expect(mentionedUsernames(text)[0]).toBe('player0');
+  });
+});
+
+describe('usernames', () => {
+  it("are mentioned by the registration's own rules", () => {
+    expect([MENTION_NAME_MIN, MENTION_NAME_MAX]).toEqual([USERNAME_MIN, USERNAME_MAX]);
+    for (const name of mentionedUsernames('@a.b-c_9 @Zed_01 @x.y.z')) expect(name).toMatch(USERNAME_PATTERN);
   });
 });
 

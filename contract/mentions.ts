@@ -1,5 +1,3 @@
-import { USERNAME_MAX, USERNAME_MIN } from './auth';
-
 /**
  * `@username` in a post's caption or a comment (issue 23): the server notifies the players named,
  * the web links each to their profile. One parser for both, so that what is linked is what is
@@ -11,6 +9,13 @@ import { USERNAME_MAX, USERNAME_MIN } from './auth';
  * remote handle `@alex@example.social`). Dots and hyphens ending it are punctuation ("thanks
  * @alex." names alex), and a longer run of name characters is no username at all.
  */
+
+/**
+ * A username's length (contract/auth.ts USERNAME_MIN and USERNAME_MAX, checked equal by the
+ * tests): repeated here so that the web's posts, which render mentions, load no schema module.
+ */
+export const MENTION_NAME_MIN = 3;
+export const MENTION_NAME_MAX = 30;
 
 /** At most this many players are notified from one text; further names are still linked. */
 export const MENTIONS_MAX = 10;
@@ -31,7 +36,7 @@ export function splitMentions(text: string): MentionPart[] {
     const run = match[1] ?? '';
     const name = run.replace(/[.-]+$/, '');
     if (text[at + 1 + run.length] === '@') continue;
-    if (name.length < USERNAME_MIN || name.length > USERNAME_MAX) continue;
+    if (name.length < MENTION_NAME_MIN || name.length > MENTION_NAME_MAX) continue;
     if (at > plainFrom) parts.push({ text: text.slice(plainFrom, at) });
     parts.push({ text: `@${name}`, username: name });
     plainFrom = at + 1 + name.length;
