@@ -12,6 +12,8 @@ export {
 } from './notify';
 /** The entries as the API shows them: the mails compose theirs with these. */
 export { describeNotification, type NotificationRow, presentNotification } from './presenters';
+/** The list's and the count's statements as the routes run them (bench:notifications runs them raw too). */
+export { pageSql, unreadCountSql } from './queries';
 export { listNotifications, unreadCount } from './service';
 
 /**

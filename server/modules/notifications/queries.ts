@@ -70,15 +70,15 @@ export function selectEntries(db: Db, recipientId: string, filter: EntryFilter, 
 }
 
 /** A page of entries and the unread count, in one statement (the count's row alone when there is no entry). */
-export function selectPage(db: Db, recipientId: string, filter: EntryFilter, limit: number) {
+export function pageSql(recipientId: string, filter: EntryFilter, limit: number): SQL {
   const who = sql`${recipientId}::uuid`;
-  return preparedRows<Partial<NotificationRow> & { unread: number }>(
-    db,
-    sql`SELECT c.unread, e.* FROM (SELECT ${unreadCountOf(who)} AS unread) c
-        LEFT JOIN LATERAL (${entriesSql(who, filter, limit)}) e ON true
-        ORDER BY e.ord DESC`,
-  );
+  return sql`SELECT c.unread, e.* FROM (SELECT ${unreadCountOf(who)} AS unread) c
+      LEFT JOIN LATERAL (${entriesSql(who, filter, limit)}) e ON true
+      ORDER BY e.ord DESC`;
 }
+
+export const selectPage = (db: Db, recipientId: string, filter: EntryFilter, limit: number) =>
+  preparedRows<Partial<NotificationRow> & { unread: number }>(db, pageSql(recipientId, filter, limit));
 
 /**
  * For each recipient, the unread count and the entries after their seq (newest first, at most
@@ -101,11 +101,11 @@ export function selectNewEntries(
 }
 
 /** The unread count, up to UNREAD_COUNT_CAP. */
+export const unreadCountSql = (recipientId: string): SQL =>
+  sql`SELECT ${unreadCountOf(sql`${recipientId}::uuid`)} AS n`;
+
 export async function selectUnreadCount(db: Db, recipientId: string): Promise<number> {
-  const [row] = await preparedRows<{ n: number }>(
-    db,
-    sql`SELECT ${unreadCountOf(sql`${recipientId}::uuid`)} AS n`,
-  );
+  const [row] = await preparedRows<{ n: number }>(db, unreadCountSql(recipientId));
   return Number(row?.n ?? 0);
 }
 
