@@ -1,0 +1,298 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTIFICATION_TEXTS, type NotificationKind, PRODUCT_NAME } from '../../../../contract';
+import { rows } from '../../../db/rows';
+import { notificationSettings } from '../../../db/schema';
+import type { Db } from '../../../db/types';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { createComment, createPost, createTeam, createUser, type TestUser } from '../../../test/factories';
+import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
+import { notify } from '../notify';
+import { mailEntries } from './entries';
+import { createUnsubscribeSigner } from './unsubscribe';
+
+const PUBLIC_URL = 'https://airsoft.example.test';
+const FROM = '"Airsoft Community" <noreply@example.test>';
+const SECRET = 'test-secret-test-secret-test-secret-123';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c();
+});
+
+interface OutboxRow {
+  id: number;
+  user_id: string;
+  notification_id: number | null;
+  kind: string;
+  attempts: number;
+  next_attempt_at: string;
+  sent_at: string | null;
+  failed_at: string | null;
+  last_error: string | null;
+  waiting_for_ms: number;
+}
+const outbox = (db: Db, userId: string) =>
+  rows<OutboxRow>(
+    db,
+    sql`SELECT *, extract(epoch FROM next_attempt_at - now()) * 1000 AS waiting_for_ms
+        FROM mail_outbox WHERE user_id = ${userId} ORDER BY id`,
+  );
+
+const setChannels = (db: Db, userId: string, channels: Partial<Record<NotificationKind, string>>) =>
+  db
+    .insert(notificationSettings)
+    .values({ userId, channels: channels as never })
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: { channels: channels as never } });
+
+/** The entry a notify just wrote for `userId`, as the list (and so the mail) tells it. */
+async function latestEntry(db: Db, userId: string) {
+  const [{ seq }] = await rows<{ seq: string }>(
+    db,
+    sql`SELECT max(seq)::text AS seq FROM notifications WHERE recipient_id = ${userId}`,
+  );
+  const [entry] = await mailEntries(db, userId, [Number(seq)]);
+  return entry;
+}
+
+/** Waits for `cond` (outside a test, where expect.poll is not available). */
+async function until(cond: () => boolean) {
+  while (!cond()) await new Promise((r) => setTimeout(r, 20));
+}
+
+describe('mail through a real SMTP server (SMTP_URL set)', () => {
+  let t: TestApp;
+  let smtp: TestSmtp;
+  let db: Db;
+  let leader: TestUser;
+  const mailsTo = (user: { email: string }) => smtp.mails.filter((m) => m.to.includes(user.email));
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp((close) => cleanups.push(close));
+    t = await createTestApp({
+      config: { mail: { smtpUrl: smtp.url, from: FROM, publicUrl: PUBLIC_URL, pollMs: 50 } },
+    });
+    cleanups.push(() => t.close());
+    db = t.database.db;
+    leader = await createUser(db);
+  });
+
+  const invite = async (player: { id: string }) => {
+    const team = await createTeam(db, leader, {
+      name: `Team <b>${Math.random().toString(36).slice(2, 8)}</b>`,
+    });
+    await notify(
+      db,
+      {
+        recipientIds: [player.id],
+        kind: 'team-invitation',
+        actorId: leader.id,
+        teamId: team.id,
+        data: { title: team.name },
+      },
+      { mail: true },
+    );
+    return team;
+  };
+
+  it("sends a kind set to 'email' as a mail with both parts, the site's name, the link and one-click unsubscribe headers", async () => {
+    const player = await createUser(db);
+    const team = await invite(player);
+    const entry = await latestEntry(db, player.id);
+    expect(entry.url).toBe(`/teams/${team.id}`);
+
+    await expect.poll(() => mailsTo(player).length).toBe(1);
+    const [mail] = mailsTo(player);
+    const parsed = mail.parsed;
+    expect(parsed.from?.value).toEqual([{ name: PRODUCT_NAME, address: 'noreply@example.test' }]);
+    expect(mail.to).toEqual([player.email]);
+    expect(parsed.subject).toBe(entry.text);
+    const link = `${PUBLIC_URL}/teams/${team.id}`;
+    expect(parsed.text).toContain(entry.text);
+    expect(parsed.text).toContain(link);
+    expect(parsed.text).toContain(PRODUCT_NAME);
+    expect(parsed.html).toContain(`href="${link}"`);
+    expect(parsed.html).toContain(PRODUCT_NAME);
+    // The team's name came from a user: escaped in the HTML part.
+    expect(parsed.html).toContain('Team &lt;b&gt;');
+    expect(parsed.html).not.toContain('<b>');
+
+    const unsubscribe = mail.header('list-unsubscribe');
+    expect(unsubscribe).toMatch(
+      new RegExp(`^<${PUBLIC_URL.replaceAll('.', '\\.')}/api/notifications/unsubscribe\\?token=[^>\\s]+>$`),
+    );
+    expect(mail.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const unsubscribeUrl = unsubscribe?.slice(1, -1) ?? '';
+    expect(parsed.text).toContain(unsubscribeUrl);
+    expect(parsed.html).toContain(`href="${unsubscribeUrl.replaceAll('&', '&amp;')}"`);
+
+    const [row] = await outbox(db, player.id);
+    expect(row).toMatchObject({ kind: 'team-invitation', attempts: 1, failed_at: null, last_error: null });
+    expect(row.sent_at).not.toBeNull();
+  });
+
+  it('escapes everything from users in the HTML part (a comment quoted in the mail)', async () => {
+    const author = await createUser(db);
+    await setChannels(db, author.id, { comment: 'email' });
+    const post = await createPost(db, author, { caption: 'Sunday game' });
+    const content = `<img src=x onerror="alert(1)"> & 'quotes'`;
+    const commenter = await createUser(db);
+    const comment = await createComment(db, commenter, post, { content });
+    await notify(
+      db,
+      {
+        recipientIds: [author.id],
+        kind: 'comment',
+        actorId: commenter.id,
+        postId: post.id,
+        commentId: comment.id,
+        data: { excerpt: content },
+      },
+      { mail: true },
+    );
+    await expect.poll(() => mailsTo(author).length).toBe(1);
+    const { parsed } = mailsTo(author)[0];
+    expect(parsed.text).toContain(content);
+    expect(parsed.html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;quotes&#39;');
+    expect(parsed.html).not.toContain('<img');
+  });
+
+  it("sends nothing for kinds taken in the app ('app' defaults and choices)", async () => {
+    const player = await createUser(db);
+    const post = await createPost(db, player);
+    const fan = await createUser(db);
+    await notify(
+      db,
+      {
+        recipientIds: [player.id],
+        kind: 'like',
+        actorId: fan.id,
+        groupKey: `like:${post.id}`,
+        postId: post.id,
+      },
+      { mail: true },
+    );
+    await setChannels(db, player.id, { 'event-reminder': 'app' });
+    await notify(
+      db,
+      { recipientIds: [player.id], kind: 'event-reminder', dedupeKey: 'reminder:x' },
+      { mail: true },
+    );
+    expect(await outbox(db, player.id)).toEqual([]);
+    // A mail queued after them arrives alone: the sender passed over them.
+    await invite(player);
+    await expect.poll(() => mailsTo(player).length).toBe(1);
+    expect(mailsTo(player)[0].parsed.subject).toBe((await latestEntry(db, player.id)).text);
+  });
+
+  describe('the unsubscribe link', () => {
+    let player: TestUser;
+    let path: string;
+    beforeAll(async () => {
+      player = await createUser(db);
+      await invite(player);
+      await until(() => mailsTo(player).length === 1);
+      path = (mailsTo(player)[0].header('list-unsubscribe') ?? '').slice(PUBLIC_URL.length + 1, -1);
+    });
+    const channels = async (userId: string) =>
+      (await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)))[0] ??
+      null;
+
+    it('GET asks without changing anything: JSON, or a page whose form posts the one-click body', async () => {
+      const res = await t.app.inject({ method: 'GET', url: path });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        kind: 'team-invitation',
+        label: 'Team invitations',
+        unsubscribed: false,
+        message: expect.stringContaining('Team invitations'),
+      });
+      const page = await t.app.inject({ method: 'GET', url: path, headers: { accept: 'text/html' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toContain(`action="${path.replaceAll('&', '&amp;')}"`);
+      expect(page.body).toContain('name="List-Unsubscribe" value="One-Click"');
+      expect(await channels(player.id)).toBeNull();
+    });
+
+    it("one-click POST (RFC 8058: a form body, no session, any origin) sets the kind to 'app': no more mail of it", async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example.net' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        kind: 'team-invitation',
+        unsubscribed: true,
+        message: NOTIFICATION_TEXTS.unsubscribed,
+      });
+      expect((await channels(player.id))?.channels).toEqual({ 'team-invitation': 'app' });
+      // Again (a second click) answers the same; the page's form gets a page.
+      const again = await t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'multipart/form-data; boundary=x', accept: 'text/html' },
+        payload:
+          '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--\r\n',
+      });
+      expect(again.statusCode).toBe(200);
+      expect(again.body).toContain(NOTIFICATION_TEXTS.unsubscribed);
+      // The next invitation is shown in the app only.
+      const before = (await outbox(db, player.id)).length;
+      await invite(player);
+      expect(await outbox(db, player.id)).toHaveLength(before);
+    });
+
+    it("leaves a kind turned 'off' off, and stops the digest with the digest's link", async () => {
+      const other = await createUser(db);
+      await db
+        .insert(notificationSettings)
+        .values({ userId: other.id, channels: { 'event-changed': 'off' }, digest: true });
+      const signer = createUnsubscribeSigner(SECRET);
+      const post = (kind: 'event-changed' | 'digest') =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/notifications/unsubscribe?token=${encodeURIComponent(signer.token(other.id, kind))}`,
+        });
+      expect((await post('event-changed')).statusCode).toBe(200);
+      expect(await channels(other.id)).toMatchObject({ channels: { 'event-changed': 'off' }, digest: true });
+      expect((await post('digest')).json()).toMatchObject({ kind: 'digest', unsubscribed: true });
+      expect(await channels(other.id)).toMatchObject({ channels: { 'event-changed': 'off' }, digest: false });
+    });
+
+    it('refuses a forged or broken token with 400 and changes nothing', async () => {
+      const victim = await createUser(db);
+      const token = decodeURIComponent(path.split('token=')[1]);
+      const [, , mac] = token.split('.');
+      const forged = [
+        `${victim.id}.team-invitation.${mac}`, // another player's id under this player's signature
+        `${player.id}.event-reminder.${mac}`, // another kind
+        createUnsubscribeSigner('another-secret-another-secret-1234').token(victim.id, 'team-invitation'),
+        `${token}x`,
+        'garbage',
+        `${victim.id}.no-such-kind.${mac}`,
+      ];
+      for (const bad of forged) {
+        const url = `/api/notifications/unsubscribe?token=${encodeURIComponent(bad)}`;
+        for (const method of ['GET', 'POST'] as const) {
+          const res = await t.app.inject({ method, url });
+          expect(res.statusCode, `${method} ${bad}`).toBe(400);
+          expect(res.json()).toEqual({ message: NOTIFICATION_TEXTS.unsubscribeInvalid });
+        }
+      }
+      const page = await t.app.inject({
+        method: 'GET',
+        url: '/api/notifications/unsubscribe?token=garbage',
+        headers: { accept: 'text/html' },
+      });
+      expect(page.statusCode).toBe(400);
+      expect(page.body).toContain(NOTIFICATION_TEXTS.unsubscribeInvalid);
+      expect(await channels(victim.id)).toBeNull();
+      expect((await t.app.inject({ method: 'POST', url: '/api/notifications/unsubscribe' })).statusCode).toBe(
+        400,
+      );
+    });
+  });
+});
