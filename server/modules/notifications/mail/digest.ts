@@ -111,8 +111,8 @@ async function queueDigest(
 
 /**
  * Queues digests now and then every `everyMs` (an hour), once across every process on the
- * database (Database.exclusive: a run while another is running is skipped). In a cluster the
- * primary runs it, beside housekeeping. Answers a function that stops it.
+ * database (Database.exclusive: a run while another is running is skipped, and `onSkipped` hears
+ * it). In a cluster the primary runs it, beside housekeeping. Answers a function that stops it.
  */
 export function scheduleDigests(
   database: Pick<Database, 'db' | 'exclusive'>,
@@ -120,16 +120,14 @@ export function scheduleDigests(
   signer: UnsubscribeSigner,
   onResult: (queued: number) => void,
   onError: (err: unknown) => void,
-  everyMs = DIGEST_JOB_EVERY_MS,
+  opts: { everyMs?: number; onSkipped?: () => void } = {},
 ): () => void {
   const run = () =>
     database
       .exclusive(DIGEST_JOB, () => queueDigests(database.db, config, signer))
-      .then((queued) => {
-        if (queued !== null) onResult(queued);
-      }, onError);
+      .then((queued) => (queued === null ? opts.onSkipped?.() : onResult(queued)), onError);
   void run();
-  const timer = setInterval(run, everyMs);
+  const timer = setInterval(run, opts.everyMs ?? DIGEST_JOB_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -8,7 +8,9 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { createComment, createPost, createTeam, createUser, type TestUser } from '../../../test/factories';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
 import { notify } from '../notify';
+import { DIGEST_JOB, queueDigests, scheduleDigests } from './digest';
 import { mailEntries } from './entries';
+import { MAIL_MAX_ATTEMPTS } from './outbox';
 import { createUnsubscribeSigner } from './unsubscribe';
 
 const PUBLIC_URL = 'https://airsoft.example.test';
@@ -35,7 +37,7 @@ interface OutboxRow {
 const outbox = (db: Db, userId: string) =>
   rows<OutboxRow>(
     db,
-    sql`SELECT *, extract(epoch FROM next_attempt_at - now()) * 1000 AS waiting_for_ms
+    sql`SELECT *, (extract(epoch FROM next_attempt_at - now()) * 1000)::float8 AS waiting_for_ms
         FROM mail_outbox WHERE user_id = ${userId} ORDER BY id`,
   );
 
@@ -293,6 +295,249 @@ describe('mail through a real SMTP server (SMTP_URL set)', () => {
       expect((await t.app.inject({ method: 'POST', url: '/api/notifications/unsubscribe' })).statusCode).toBe(
         400,
       );
+    });
+  });
+  it('a mail server that is down loses no mail: the rows stay queued, backed off; back up, each is delivered once', async () => {
+    const player = await createUser(db);
+    await smtp.stop();
+    try {
+      await invite(player);
+      await invite(player);
+      await expect
+        .poll(async () => (await outbox(db, player.id)).filter((r) => r.last_error !== null).length)
+        .toBe(2);
+      for (const row of await outbox(db, player.id)) {
+        expect(row).toMatchObject({ attempts: 1, sent_at: null, failed_at: null });
+        expect(row.last_error).toMatch(/ECONNREFUSED|connect/i);
+        // The next attempt waits about 30 s (the first backoff), not the 5-minute claim lease.
+        expect(row.waiting_for_ms).toBeGreaterThan(20_000);
+        expect(row.waiting_for_ms).toBeLessThan(31_000);
+      }
+      expect(mailsTo(player)).toHaveLength(0);
+    } finally {
+      await smtp.start();
+    }
+    // The backoff has passed.
+    await db.execute(sql`UPDATE mail_outbox SET next_attempt_at = now() WHERE user_id = ${player.id}`);
+    await expect
+      .poll(async () => (await outbox(db, player.id)).filter((r) => r.sent_at !== null).length)
+      .toBe(2);
+    expect((await outbox(db, player.id)).map((r) => [r.attempts, r.last_error])).toEqual([
+      [2, null],
+      [2, null],
+    ]);
+    // Exactly once: a mail queued after them arrives, and they did not come again.
+    await invite(player);
+    await expect.poll(() => mailsTo(player).length).toBe(3);
+    expect(new Set(mailsTo(player).map((m) => m.parsed.subject)).size).toBe(3);
+  });
+
+  it('gives up after MAIL_MAX_ATTEMPTS failures, and at once when the mail server refuses the address', async () => {
+    const refused = await createUser(db);
+    smtp.refuse(refused.email);
+    await invite(refused);
+    await expect.poll(async () => (await outbox(db, refused.id))[0]?.failed_at ?? null).not.toBeNull();
+    expect((await outbox(db, refused.id))[0]).toMatchObject({ attempts: 1, sent_at: null });
+    expect((await outbox(db, refused.id))[0].last_error).toMatch(/550/);
+
+    await smtp.stop();
+    try {
+      const player = await createUser(db);
+      await invite(player);
+      await expect.poll(async () => (await outbox(db, player.id))[0]?.last_error ?? null).not.toBeNull();
+      expect((await outbox(db, player.id))[0].failed_at).toBeNull();
+      // Seven attempts failed already; the eighth is the last.
+      await db.execute(
+        sql`UPDATE mail_outbox SET attempts = ${MAIL_MAX_ATTEMPTS - 1}, next_attempt_at = now() WHERE user_id = ${player.id}`,
+      );
+      await expect.poll(async () => (await outbox(db, player.id))[0]?.failed_at ?? null).not.toBeNull();
+      expect((await outbox(db, player.id))[0]).toMatchObject({ attempts: MAIL_MAX_ATTEMPTS, sent_at: null });
+    } finally {
+      await smtp.start();
+    }
+  });
+
+  it('sends nothing, and marks the row done, when the player took the kind off email (or the digest off) before it went', async () => {
+    const player = await createUser(db);
+    const team = await createTeam(db, leader);
+    // Queued, then the player changes their mind before the sender came by (one transaction: no race).
+    await db.transaction(async (tx) => {
+      await notify(
+        tx,
+        { recipientIds: [player.id], kind: 'team-invitation', actorId: leader.id, teamId: team.id },
+        { mail: true },
+      );
+      await setChannels(tx as unknown as Db, player.id, { 'team-invitation': 'app' });
+      await tx.execute(sql`
+        INSERT INTO mail_outbox (user_id, kind, subject, text_body, html_body) VALUES (${player.id}, 'digest', 's', 't', 'h')`);
+    });
+    await expect
+      .poll(async () => (await outbox(db, player.id)).filter((r) => r.failed_at !== null).length)
+      .toBe(2);
+    const done = await outbox(db, player.id);
+    expect(done.map((r) => [r.kind, r.last_error])).toEqual([
+      ['team-invitation', 'skipped: the kind is no longer sent by email'],
+      ['digest', 'skipped: the digest was turned off'],
+    ]);
+    // After them, a mail that is still wanted arrives alone.
+    await setChannels(db, player.id, {});
+    await invite(player);
+    await expect.poll(() => mailsTo(player).length).toBe(1);
+  });
+
+  describe('the daily digest', () => {
+    const signer = createUnsubscribeSigner(SECRET);
+    const config = () => ({ smtpUrl: smtp.url, from: FROM, publicUrl: PUBLIC_URL });
+    const digests = async (userId: string) => (await outbox(db, userId)).filter((r) => r.kind === 'digest');
+
+    it('gathers the unread entries not mailed once, up to 20 with "and N more", and not again within 24 hours', async () => {
+      const player = await createUser(db);
+      await db.insert(notificationSettings).values({ userId: player.id, digest: true });
+      const fan = await createUser(db);
+      const posts = [];
+      for (let i = 0; i < 22; i++) posts.push(await createPost(db, player, { caption: `Game ${i}` }));
+      for (const post of posts)
+        await notify(
+          db,
+          {
+            recipientIds: [player.id],
+            kind: 'like',
+            actorId: fan.id,
+            groupKey: `like:${post.id}`,
+            postId: post.id,
+          },
+          { mail: true },
+        );
+      // Read already, and mailed on its own (an 'email' kind): neither is in the digest.
+      await db.execute(
+        sql`UPDATE notifications SET read_at = now() WHERE recipient_id = ${player.id} AND post_id = ${posts[0].id}`,
+      );
+      await invite(player);
+      await expect.poll(() => mailsTo(player).length).toBe(1);
+
+      await queueDigests(db, config(), signer);
+      expect(await digests(player.id)).toHaveLength(1);
+      await expect.poll(() => mailsTo(player).length).toBe(2);
+      const digest = mailsTo(player)[1];
+      expect(digest.parsed.subject).toBe(`21 new notifications on ${PRODUCT_NAME}`);
+      const [{ seqs }] = await rows<{ seqs: number[] }>(
+        db,
+        sql`SELECT array_agg(seq::int ORDER BY seq DESC) AS seqs FROM notifications
+            WHERE recipient_id = ${player.id} AND kind = 'like' AND read_at IS NULL`,
+      );
+      const listed = await mailEntries(db, player.id, seqs.slice(0, 20));
+      for (const entry of listed) {
+        expect(digest.parsed.text).toContain(entry.text);
+        expect(digest.parsed.text).toContain(`${PUBLIC_URL}${entry.url}`);
+        expect(digest.parsed.html).toContain(`href="${PUBLIC_URL}${entry.url}"`);
+      }
+      const [oldest] = await mailEntries(db, player.id, seqs.slice(20));
+      expect(digest.parsed.text).not.toContain(`${PUBLIC_URL}${oldest.url}\n`);
+      expect(digest.parsed.text).toContain('And 1 more.');
+      expect(digest.parsed.text).not.toContain(`/posts/${posts[0].id}`);
+      expect(digest.parsed.text).not.toContain('/teams/');
+      expect(digest.parsed.text).toContain(PRODUCT_NAME);
+      // Its unsubscribe link stops the digest.
+      const token = decodeURIComponent(
+        (digest.header('list-unsubscribe') ?? '').split('token=')[1].slice(0, -1),
+      );
+      expect(signer.read(token)).toEqual({ userId: player.id, kind: 'digest' });
+
+      // Within 24 hours: nothing more, even with something new.
+      await queueDigests(db, config(), signer);
+      await notify(
+        db,
+        {
+          recipientIds: [player.id],
+          kind: 'follow',
+          actorId: fan.id,
+          groupKey: 'follow',
+          data: { username: fan.username },
+        },
+        { mail: true },
+      );
+      await queueDigests(db, config(), signer, new Date(Date.now() + 23 * 3600_000));
+      expect(await digests(player.id)).toHaveLength(1);
+      // A day later: only what came since the last one.
+      await queueDigests(db, config(), signer, new Date(Date.now() + 25 * 3600_000));
+      expect(await digests(player.id)).toHaveLength(2);
+      await expect.poll(() => mailsTo(player).length).toBe(3);
+      expect(mailsTo(player)[2].parsed.subject).toBe(`1 new notification on ${PRODUCT_NAME}`);
+      expect(mailsTo(player)[2].parsed.text).toContain((await latestEntry(db, player.id)).text);
+    });
+
+    it('sends nothing to a player with nothing new, or without the digest, and queues one digest when two runs race', async () => {
+      const quiet = await createUser(db);
+      const without = await createUser(db);
+      const busy = await createUser(db);
+      await db.insert(notificationSettings).values([
+        { userId: quiet.id, digest: true },
+        { userId: busy.id, digest: true },
+      ]);
+      const fan = await createUser(db);
+      for (const player of [without, busy])
+        await notify(
+          db,
+          { recipientIds: [player.id], kind: 'follow', actorId: fan.id, groupKey: 'follow' },
+          { mail: true },
+        );
+      await Promise.all([queueDigests(db, config(), signer), queueDigests(db, config(), signer)]);
+      expect(await digests(quiet.id)).toHaveLength(0);
+      expect(await digests(without.id)).toHaveLength(0);
+      expect(await digests(busy.id)).toHaveLength(1);
+      const [settings] = await db
+        .select()
+        .from(notificationSettings)
+        .where(eq(notificationSettings.userId, quiet.id));
+      expect(settings.digestSentAt).toBeNull();
+    });
+
+    it('runs once at the start of its schedule, skipping while another process runs it', async () => {
+      const player = await createUser(db);
+      await db.insert(notificationSettings).values({ userId: player.id, digest: true });
+      await notify(
+        db,
+        { recipientIds: [player.id], kind: 'follow', actorId: leader.id, groupKey: 'follow' },
+        { mail: true },
+      );
+      const results: unknown[] = [];
+      let skips = 0;
+      let release: () => void = () => {};
+      const held = t.database.exclusive(
+        DIGEST_JOB,
+        () => new Promise<void>((resolve) => (release = resolve)),
+      );
+      const skipped = scheduleDigests(
+        t.database,
+        config(),
+        signer,
+        (n) => results.push(n),
+        (err) => results.push(err),
+        {
+          onSkipped: () => skips++,
+        },
+      );
+      try {
+        await expect.poll(() => skips).toBe(1);
+      } finally {
+        skipped();
+        release();
+        await held;
+      }
+      expect(results).toEqual([]);
+      const stop = scheduleDigests(
+        t.database,
+        config(),
+        signer,
+        (n) => results.push(n),
+        (err) => results.push(err),
+      );
+      try {
+        await expect.poll(() => results).toEqual([1]);
+        expect(await digests(player.id)).toHaveLength(1);
+      } finally {
+        stop();
+      }
     });
   });
 });
