@@ -4,7 +4,7 @@ import { NOTIFICATION_TEXTS, type NotificationKind, PRODUCT_NAME } from '../../.
 import { rows } from '../../../db/rows';
 import { notificationSettings } from '../../../db/schema';
 import type { Db } from '../../../db/types';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createSecondInstance, createTestApp, type TestApp } from '../../../test/app';
 import { createComment, createPost, createTeam, createUser, type TestUser } from '../../../test/factories';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
 import { notify } from '../notify';
@@ -57,6 +57,9 @@ async function latestEntry(db: Db, userId: string) {
   return entry;
 }
 
+/** expect.poll with room for a loaded machine: a bound on waiting, not a timed assertion. */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 20 });
+
 /** Waits for `cond` (outside a test, where expect.poll is not available). */
 async function until(cond: () => boolean) {
   while (!cond()) await new Promise((r) => setTimeout(r, 20));
@@ -103,7 +106,7 @@ describe('mail through a real SMTP server (SMTP_URL set)', () => {
     const entry = await latestEntry(db, player.id);
     expect(entry.url).toBe(`/teams/${team.id}`);
 
-    await expect.poll(() => mailsTo(player).length).toBe(1);
+    await eventually(() => mailsTo(player).length).toBe(1);
     const [mail] = mailsTo(player);
     const parsed = mail.parsed;
     expect(parsed.from?.value).toEqual([{ name: PRODUCT_NAME, address: 'noreply@example.test' }]);
@@ -152,7 +155,7 @@ describe('mail through a real SMTP server (SMTP_URL set)', () => {
       },
       { mail: true },
     );
-    await expect.poll(() => mailsTo(author).length).toBe(1);
+    await eventually(() => mailsTo(author).length).toBe(1);
     const { parsed } = mailsTo(author)[0];
     expect(parsed.text).toContain(content);
     expect(parsed.html).toContain('&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;quotes&#39;');
@@ -183,7 +186,7 @@ describe('mail through a real SMTP server (SMTP_URL set)', () => {
     expect(await outbox(db, player.id)).toEqual([]);
     // A mail queued after them arrives alone: the sender passed over them.
     await invite(player);
-    await expect.poll(() => mailsTo(player).length).toBe(1);
+    await eventually(() => mailsTo(player).length).toBe(1);
     expect(mailsTo(player)[0].parsed.subject).toBe((await latestEntry(db, player.id)).text);
   });
 
@@ -303,9 +306,9 @@ describe('mail through a real SMTP server (SMTP_URL set)', () => {
     try {
       await invite(player);
       await invite(player);
-      await expect
-        .poll(async () => (await outbox(db, player.id)).filter((r) => r.last_error !== null).length)
-        .toBe(2);
+      await eventually(
+        async () => (await outbox(db, player.id)).filter((r) => r.last_error !== null).length,
+      ).toBe(2);
       for (const row of await outbox(db, player.id)) {
         expect(row).toMatchObject({ attempts: 1, sent_at: null, failed_at: null });
         expect(row.last_error).toMatch(/ECONNREFUSED|connect/i);
@@ -319,16 +322,16 @@ describe('mail through a real SMTP server (SMTP_URL set)', () => {
     }
     // The backoff has passed.
     await db.execute(sql`UPDATE mail_outbox SET next_attempt_at = now() WHERE user_id = ${player.id}`);
-    await expect
-      .poll(async () => (await outbox(db, player.id)).filter((r) => r.sent_at !== null).length)
-      .toBe(2);
+    await eventually(async () => (await outbox(db, player.id)).filter((r) => r.sent_at !== null).length).toBe(
+      2,
+    );
     expect((await outbox(db, player.id)).map((r) => [r.attempts, r.last_error])).toEqual([
       [2, null],
       [2, null],
     ]);
     // Exactly once: a mail queued after them arrives, and they did not come again.
     await invite(player);
-    await expect.poll(() => mailsTo(player).length).toBe(3);
+    await eventually(() => mailsTo(player).length).toBe(3);
     expect(new Set(mailsTo(player).map((m) => m.parsed.subject)).size).toBe(3);
   });
 
@@ -336,7 +339,7 @@ describe('mail through a real SMTP server (SMTP_URL set)', () => {
     const refused = await createUser(db);
     smtp.refuse(refused.email);
     await invite(refused);
-    await expect.poll(async () => (await outbox(db, refused.id))[0]?.failed_at ?? null).not.toBeNull();
+    await eventually(async () => (await outbox(db, refused.id))[0]?.failed_at ?? null).not.toBeNull();
     expect((await outbox(db, refused.id))[0]).toMatchObject({ attempts: 1, sent_at: null });
     expect((await outbox(db, refused.id))[0].last_error).toMatch(/550/);
 
@@ -344,13 +347,13 @@ describe('mail through a real SMTP server (SMTP_URL set)', () => {
     try {
       const player = await createUser(db);
       await invite(player);
-      await expect.poll(async () => (await outbox(db, player.id))[0]?.last_error ?? null).not.toBeNull();
+      await eventually(async () => (await outbox(db, player.id))[0]?.last_error ?? null).not.toBeNull();
       expect((await outbox(db, player.id))[0].failed_at).toBeNull();
       // Seven attempts failed already; the eighth is the last.
       await db.execute(
         sql`UPDATE mail_outbox SET attempts = ${MAIL_MAX_ATTEMPTS - 1}, next_attempt_at = now() WHERE user_id = ${player.id}`,
       );
-      await expect.poll(async () => (await outbox(db, player.id))[0]?.failed_at ?? null).not.toBeNull();
+      await eventually(async () => (await outbox(db, player.id))[0]?.failed_at ?? null).not.toBeNull();
       expect((await outbox(db, player.id))[0]).toMatchObject({ attempts: MAIL_MAX_ATTEMPTS, sent_at: null });
     } finally {
       await smtp.start();
@@ -371,9 +374,9 @@ describe('mail through a real SMTP server (SMTP_URL set)', () => {
       await tx.execute(sql`
         INSERT INTO mail_outbox (user_id, kind, subject, text_body, html_body) VALUES (${player.id}, 'digest', 's', 't', 'h')`);
     });
-    await expect
-      .poll(async () => (await outbox(db, player.id)).filter((r) => r.failed_at !== null).length)
-      .toBe(2);
+    await eventually(
+      async () => (await outbox(db, player.id)).filter((r) => r.failed_at !== null).length,
+    ).toBe(2);
     const done = await outbox(db, player.id);
     expect(done.map((r) => [r.kind, r.last_error])).toEqual([
       ['team-invitation', 'skipped: the kind is no longer sent by email'],
@@ -382,8 +385,46 @@ describe('mail through a real SMTP server (SMTP_URL set)', () => {
     // After them, a mail that is still wanted arrives alone.
     await setChannels(db, player.id, {});
     await invite(player);
-    await expect.poll(() => mailsTo(player).length).toBe(1);
+    await eventually(() => mailsTo(player).length).toBe(1);
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'two instances sending from one outbox send each mail once (FOR UPDATE SKIP LOCKED)',
+    async () => {
+      const second = await createSecondInstance(t, {
+        config: { mail: { smtpUrl: smtp.url, from: FROM, publicUrl: PUBLIC_URL, pollMs: 20 } },
+      });
+      try {
+        const players: TestUser[] = [];
+        for (let i = 0; i < 30; i++) players.push(await createUser(db));
+        const team = await createTeam(db, leader);
+        await notify(
+          db,
+          {
+            recipientIds: players.map((p) => p.id),
+            kind: 'team-invitation',
+            actorId: leader.id,
+            teamId: team.id,
+          },
+          { mail: true },
+        );
+        const emails = new Set(players.map((p) => p.email));
+        const arrived = () => smtp.mails.filter((m) => m.to.some((to) => emails.has(to)));
+        await eventually(() => arrived().length).toBe(30);
+        await eventually(async () => {
+          const [{ n }] = await rows<{ n: number }>(
+            db,
+            sql`SELECT count(*)::int AS n FROM mail_outbox WHERE notification_id IS NOT NULL
+                  AND sent_at IS NOT NULL AND user_id = ANY(${`{${players.map((p) => p.id).join(',')}}`}::uuid[])`,
+          );
+          return n;
+        }).toBe(30);
+        expect(new Set(arrived().flatMap((m) => m.to)).size).toBe(30);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 
   describe('the daily digest', () => {
     const signer = createUnsubscribeSigner(SECRET);
@@ -413,11 +454,11 @@ describe('mail through a real SMTP server (SMTP_URL set)', () => {
         sql`UPDATE notifications SET read_at = now() WHERE recipient_id = ${player.id} AND post_id = ${posts[0].id}`,
       );
       await invite(player);
-      await expect.poll(() => mailsTo(player).length).toBe(1);
+      await eventually(() => mailsTo(player).length).toBe(1);
 
       await queueDigests(db, config(), signer);
       expect(await digests(player.id)).toHaveLength(1);
-      await expect.poll(() => mailsTo(player).length).toBe(2);
+      await eventually(() => mailsTo(player).length).toBe(2);
       const digest = mailsTo(player)[1];
       expect(digest.parsed.subject).toBe(`21 new notifications on ${PRODUCT_NAME}`);
       const [{ seqs }] = await rows<{ seqs: number[] }>(
@@ -461,7 +502,7 @@ describe('mail through a real SMTP server (SMTP_URL set)', () => {
       // A day later: only what came since the last one.
       await queueDigests(db, config(), signer, new Date(Date.now() + 25 * 3600_000));
       expect(await digests(player.id)).toHaveLength(2);
-      await expect.poll(() => mailsTo(player).length).toBe(3);
+      await eventually(() => mailsTo(player).length).toBe(3);
       expect(mailsTo(player)[2].parsed.subject).toBe(`1 new notification on ${PRODUCT_NAME}`);
       expect(mailsTo(player)[2].parsed.text).toContain((await latestEntry(db, player.id)).text);
     });
@@ -518,7 +559,7 @@ describe('mail through a real SMTP server (SMTP_URL set)', () => {
         },
       );
       try {
-        await expect.poll(() => skips).toBe(1);
+        await eventually(() => skips).toBe(1);
       } finally {
         skipped();
         release();
@@ -533,7 +574,7 @@ describe('mail through a real SMTP server (SMTP_URL set)', () => {
         (err) => results.push(err),
       );
       try {
-        await expect.poll(() => results).toEqual([1]);
+        await eventually(() => results).toEqual([1]);
         expect(await digests(player.id)).toHaveLength(1);
       } finally {
         stop();
