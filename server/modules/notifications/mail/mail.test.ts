@@ -317,6 +317,17 @@ describe('mail through a real SMTP server (SMTP_URL set)', () => {
         expect(row.waiting_for_ms).toBeLessThan(31_000);
       }
       expect(mailsTo(player)).toHaveLength(0);
+      // Due again while still down: the wait doubles.
+      await db.execute(
+        sql`UPDATE mail_outbox SET next_attempt_at = now(), last_error = NULL WHERE user_id = ${player.id}`,
+      );
+      await eventually(
+        async () => (await outbox(db, player.id)).filter((r) => r.attempts === 2 && r.last_error).length,
+      ).toBe(2);
+      for (const row of await outbox(db, player.id)) {
+        expect(row.waiting_for_ms).toBeGreaterThan(50_000);
+        expect(row.waiting_for_ms).toBeLessThan(61_000);
+      }
     } finally {
       await smtp.start();
     }
@@ -326,8 +337,8 @@ describe('mail through a real SMTP server (SMTP_URL set)', () => {
       2,
     );
     expect((await outbox(db, player.id)).map((r) => [r.attempts, r.last_error])).toEqual([
-      [2, null],
-      [2, null],
+      [3, null],
+      [3, null],
     ]);
     // Exactly once: a mail queued after them arrives, and they did not come again.
     await invite(player);
@@ -580,5 +591,38 @@ describe('mail through a real SMTP server (SMTP_URL set)', () => {
         stop();
       }
     });
+  });
+});
+
+describe('the sender on close', () => {
+  it('stops cleanly: the app closes once the mail it was sending is sent and marked', async () => {
+    const smtp = await startTestSmtp((close) => cleanups.push(close));
+    const t = await createTestApp({
+      config: { mail: { smtpUrl: smtp.url, from: FROM, publicUrl: PUBLIC_URL, pollMs: 50 } },
+    });
+    let closed = false;
+    cleanups.push(async () => {
+      if (!closed) await t.app.close();
+      await t.database.close();
+    });
+    const db = t.database.db;
+    const player = await createUser(db);
+    smtp.hold();
+    await notify(
+      db,
+      { recipientIds: [player.id], kind: 'event-reminder', dedupeKey: 'reminder:close' },
+      { mail: true },
+    );
+    await eventually(() => smtp.holding).toBe(1);
+    const closing = t.app.close().then(() => {
+      closed = true;
+    });
+    // The sender waits for its mail: the app is not closed while the mail server holds it.
+    expect(closed).toBe(false);
+    smtp.release();
+    await closing;
+    expect(smtp.mails.map((m) => m.to)).toEqual([[player.email]]);
+    const [row] = await outbox(db, player.id);
+    expect(row.sent_at).not.toBeNull();
   });
 });
