@@ -94,7 +94,6 @@ async function compose(
     WHERE u.id = ${row.user_id}`,
   );
   if (!player) return { skip: 'the account is gone' };
-  const links = { publicUrl: config.publicUrl, unsubscribeUrl: unsubscribeUrl(config, signer, row) };
   if (row.kind === 'digest') {
     if (!player.digest) return { skip: 'the digest was turned off' };
     if (row.subject === null || row.text_body === null || row.html_body === null)
@@ -107,6 +106,7 @@ async function compose(
   if (player.seq === null) return { skip: 'the entry is gone' };
   const [entry] = await mailEntries(db, row.user_id, [Number(player.seq)]);
   if (!entry) return { skip: 'the entry is gone' };
+  const links = { publicUrl: config.publicUrl, unsubscribeUrl: unsubscribeUrl(config, signer, row) };
   return { to: player.email, content: notificationMail(entry, links) };
 }
 

@@ -95,21 +95,24 @@ export function notificationMail(entry: Notification, links: MailLinks): MailCon
   const target = link ?? `${links.publicUrl}/notifications`;
   const action = link ? MAIL_TEXTS.open : MAIL_TEXTS.seeAll;
   const why = MAIL_TEXTS.why(NOTIFICATION_KIND_LABELS[entry.kind]);
-  const text = [
+  const text = `${[
     entry.text,
-    entry.excerpt ? `\n"${entry.excerpt}"` : '',
-    entry.gone ? `\n${MAIL_TEXTS.gone}` : '',
-    `\n${action}: ${target}\n\n`,
-    textFooter(why, links),
-  ].join('\n');
+    entry.excerpt ? `"${entry.excerpt}"` : null,
+    entry.gone ? MAIL_TEXTS.gone : null,
+    `${action}: ${target}`,
+  ]
+    .filter(Boolean)
+    .join('\n\n')}\n\n${textFooter(why, links)}`;
   const body = [
     `<p style="margin:0 0 12px;font-size:16px;line-height:1.5">${e(entry.text)}</p>`,
     entry.excerpt
       ? `<blockquote style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #d4d4d8;color:#52525b">${e(entry.excerpt)}</blockquote>`
-      : '',
-    entry.gone ? `<p style="margin:0 0 16px;color:#71717a">${e(MAIL_TEXTS.gone)}</p>` : '',
+      : null,
+    entry.gone ? `<p style="margin:0 0 16px;color:#71717a">${e(MAIL_TEXTS.gone)}</p>` : null,
     `<p style="margin:16px 0 0"><a href="${e(target)}" style="${BUTTON}">${e(action)}</a></p>`,
-  ].join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   return { subject: oneLine(entry.text), text, html: htmlFrame(body, why, links) };
 }
 
@@ -130,8 +133,9 @@ export function digestMail(entries: readonly Notification[], total: number, link
     '',
     ...lines,
     '',
-    more > 0 ? `${MAIL_TEXTS.digestMore(more)} ${listUrl}` : `${MAIL_TEXTS.seeAll}: ${listUrl}`,
-    '',
+    more > 0
+      ? `${MAIL_TEXTS.digestMore(more)} ${MAIL_TEXTS.seeAll}: ${listUrl}`
+      : `${MAIL_TEXTS.seeAll}: ${listUrl}`,
     '',
     textFooter(MAIL_TEXTS.whyDigest, links),
   ].join('\n');
@@ -146,9 +150,11 @@ export function digestMail(entries: readonly Notification[], total: number, link
   const body = [
     `<p style="margin:0 0 12px">${e(MAIL_TEXTS.digestIntro)}</p>`,
     `<ul style="margin:0 0 16px;padding-left:20px;line-height:1.5">\n${items.join('\n')}\n</ul>`,
-    more > 0 ? `<p style="margin:0 0 16px">${e(MAIL_TEXTS.digestMore(more))}</p>` : '',
+    more > 0 ? `<p style="margin:0 0 16px">${e(MAIL_TEXTS.digestMore(more))}</p>` : null,
     `<p style="margin:16px 0 0"><a href="${e(listUrl)}" style="${BUTTON}">${e(MAIL_TEXTS.seeAll)}</a></p>`,
-  ].join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   return {
     subject: MAIL_TEXTS.digestSubject(total),
     text,
