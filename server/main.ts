@@ -11,7 +11,12 @@ import { parseEnv } from './env';
 import { StartError } from './errors';
 import { bootstrapAdmins } from './modules/auth';
 import { scheduleHousekeeping } from './modules/housekeeping';
-import { type NotifyOptions, scheduleNotificationJobs } from './modules/notifications';
+import {
+  createUnsubscribeSigner,
+  type NotifyOptions,
+  scheduleDigests,
+  scheduleNotificationJobs,
+} from './modules/notifications';
 import { createYoutubeClient } from './modules/tutorials';
 import { loadSessionSecret } from './secrets';
 import { createStorage } from './storage';
@@ -80,23 +85,43 @@ async function prepare(env: Env, log: Logger, poolSize?: number) {
 const youtubeOf = (env: Env) =>
   env.YOUTUBE_API_KEY ? { apiKey: env.YOUTUBE_API_KEY, apiBase: env.YOUTUBE_API_BASE } : null;
 
-// How the jobs tell players (badges, reminders, fan-out): by mail too when SMTP_URL is set.
-const noticeOf = (env: Env): NotifyOptions => ({ mail: Boolean((env as { SMTP_URL?: string }).SMTP_URL) });
+// SMTP_URL (with MAIL_FROM and PUBLIC_URL, which parseEnv requires with it): mail is sent.
+const mailOf = (env: Env) =>
+  env.SMTP_URL && env.MAIL_FROM && env.PUBLIC_URL
+    ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, publicUrl: env.PUBLIC_URL }
+    : null;
+
+// How the jobs tell players (badges, reminders, fan-out): by mail too when mail is sent.
+const noticeOf = (env: Env): NotifyOptions => ({ mail: Boolean(mailOf(env)) });
 
 /**
- * Housekeeping every 5 minutes (with the reminders a day before each game), one run at a time
- * across every process on the database; and every minute, the notification jobs still due (a retry,
- * or one no app process heard of).
+ * Housekeeping every 5 minutes (with the reminders a day before each game) and, with mail, the
+ * daily digests looked for hourly: each one run at a time across every process on the database;
+ * and every minute, the notification jobs still due (a retry, or one no app process heard of).
  */
-function startJobs(env: Env, log: Logger, database: Database, storage: ObjectStorage) {
+function startJobs(env: Env, log: Logger, database: Database, storage: ObjectStorage, dataDir: string) {
+  const mail = mailOf(env);
+  const stopDigests = mail
+    ? scheduleDigests(
+        database,
+        mail,
+        createUnsubscribeSigner(loadSessionSecret(dataDir, env.SESSION_SECRET)),
+        (queued) => {
+          if (queued > 0) log.info({ queued }, 'notifications: daily digests queued');
+        },
+        (err) => log.error({ err }, 'notifications: daily digests failed'),
+      )
+    : () => {};
   const notifications = scheduleNotificationJobs(database.db, { ...noticeOf(env), log });
   const stopHousekeeping = startHousekeeping(env, log, database, storage);
   return () => {
     stopHousekeeping();
+    stopDigests();
     void notifications.stop();
   };
 }
 
+/** Housekeeping every 5 minutes, one run at a time across every process on the database. */
 function startHousekeeping(env: Env, log: Logger, database: Database, storage: ObjectStorage) {
   const youtube = youtubeOf(env);
   return scheduleHousekeeping(
@@ -150,6 +175,7 @@ async function serve(env: Env, log: Logger, database: Database, storage: ObjectS
       analyticsFlushMs: env.ANALYTICS_FLUSH_MS,
       mapTiles: mapTilesConfig(env.MAP_TILE_URL, env.MAP_TILE_ATTRIBUTION),
       youtube: youtubeOf(env),
+      mail: mailOf(env),
     },
   });
   await app.listen({ port: env.PORT, host: env.HOST });
@@ -184,9 +210,9 @@ const upLine = (port: number) => `Airsoft Community is up on http://localhost:${
 
 /** One process: prepares, serves and runs the jobs (the embedded database, or WEB_CONCURRENCY=1). */
 async function runSingle(env: Env, log: Logger) {
-  const { database, storage, dataDir } = await prepare(env, log);
+  const { database, storage, dataDir } = await prepare(env, log, env.DB_POOL_SIZE);
   const app = await serve(env, log, database, storage, dataDir);
-  const stopJobs = startJobs(env, log, database, storage);
+  const stopJobs = startJobs(env, log, database, storage, dataDir);
   onShutdown(log, async () => {
     stopJobs();
     await app.close();
@@ -200,9 +226,9 @@ async function runSingle(env: Env, log: Logger) {
 /** The primary: prepares once, runs the jobs, and keeps `count` workers serving. */
 async function runPrimary(env: Env, log: Logger, count: number) {
   // The primary's own queries are few (the jobs; one connection holds the job's lock): a small pool.
-  const { database, storage } = await prepare(env, log, 4);
+  const { database, storage, dataDir } = await prepare(env, log, 4);
   const workers = superviseWorkers(count, log);
-  const stopJobs = startJobs(env, log, database, storage);
+  const stopJobs = startJobs(env, log, database, storage, dataDir);
   onShutdown(log, async () => {
     stopJobs();
     const clean = await workers.stop();
@@ -219,6 +245,8 @@ async function serveAsWorker(env: Env, log: Logger) {
     databaseUrl: env.DATABASE_URL,
     readUrl: env.DATABASE_READ_URL,
     dataDir,
+    poolSize: env.DB_POOL_SIZE,
+    connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
   });
   const app = await serve(env, log, database, createStorage(env, dataDir), dataDir);
   const shutdown = onShutdown(log, async () => {
