@@ -137,10 +137,7 @@ function startHousekeeping(env: Env, log: Logger, database: Database, storage: O
           (done.reminders ?? 0) >
         0
       )
-        log.info(
-          done,
-          'housekeeping: expired rows removed, YouTube data refreshed, badges awarded, reminders',
-        );
+        log.info(done, 'housekeeping: expired rows removed, YouTube data refreshed, badges awarded');
     },
     (err) => log.error({ err }, 'housekeeping failed'),
     undefined,

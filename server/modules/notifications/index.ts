@@ -11,7 +11,15 @@ export {
   scheduleNotificationJobs,
 } from './jobs';
 /** What the writes that notify share: their options, excerpts, mentions (kinds.ts). */
-export { EXCERPT_MAX, excerptOf, NO_MAIL, notifyMentions, notifyOptionsOf } from './kinds';
+export {
+  EXCERPT_MAX,
+  excerptOf,
+  mentionedPlayers,
+  NO_MAIL,
+  notifyMentioned,
+  notifyMentions,
+  notifyOptionsOf,
+} from './kinds';
 export { scheduleDigests } from './mail/digest';
 export { createUnsubscribeSigner } from './mail/unsubscribe';
 /** Writes an entry (in the caller's transaction); fan-out jobs for many recipients. */

@@ -96,18 +96,19 @@ describe('the job runner', () => {
   };
 
   it('a failing job is undone and put back with backoff, then given up after its attempts, logged', async () => {
-    const good = await createUser(db());
-    // One recipient that does not exist: the whole statement fails, the good recipient is not told.
+    const [good, other] = [await createUser(db()), await createUser(db())];
+    // A subject that does not exist: the statement fails, and nobody is told.
     await enqueueNotificationJob(db(), 'notify', {
       input: {
-        recipientIds: [good.id, '00000000-0000-4000-8000-000000000000'],
-        kind: 'team-disbanded',
-        data: { title: 'Ghosts' },
+        recipientIds: [good.id, other.id],
+        kind: 'comment',
+        postId: '00000000-0000-4000-8000-000000000000',
+        data: { excerpt: 'Ghosts' },
       },
     });
     const sink = log();
     expect(await runNotificationJobs(db(), { ...NOTICE, log: sink })).toBe(1);
-    expect(await entriesFor([good.id], 'team-disbanded')).toBe(0);
+    expect(await entriesFor([good.id, other.id], 'comment')).toBe(0);
     const [job] = await rows<{ attempts: number; last_error: string; wait_ms: number }>(
       db(),
       sql`SELECT attempts, last_error, extract(epoch FROM run_after - now()) * 1000 AS wait_ms FROM notification_jobs`,
@@ -130,6 +131,17 @@ describe('the job runner', () => {
     );
     expect(kept).toEqual({ attempts: JOB_MAX_ATTEMPTS, never: true });
     expect(await runNotificationJobs(db(), NOTICE)).toBe(0);
+  });
+
+  it('leaves out the recipients whose accounts went before the job ran, and tells the others', async () => {
+    const [stays, leaves] = [await createUser(db()), await createUser(db())];
+    await enqueueNotificationJob(db(), 'notify', {
+      input: { recipientIds: [stays.id, leaves.id], kind: 'team-disbanded', data: { title: 'Ghosts' } },
+    });
+    await db().delete(users).where(eq(users.id, leaves.id));
+    expect(await runNotificationJobs(db(), NOTICE)).toBe(1);
+    expect(await entriesFor([stays.id], 'team-disbanded')).toBe(1);
+    expect(await count(sql`SELECT 1 FROM notification_jobs`)).toBe(0);
   });
 
   it('a job of a kind this version does not know is retried, not lost', async () => {

@@ -28,8 +28,18 @@ async function notifyInBatches(tx: Db, input: NotifyInput, options: NotifyOption
 type Announcement = Omit<NotifyInput, 'recipientIds'>;
 
 const HANDLERS: Record<string, JobHandler> = {
-  /** `{ input }`: notify() as given, its recipients collected by the write that queued it. */
-  notify: (tx, payload, options) => notifyInBatches(tx, payload.input as NotifyInput, options),
+  /**
+   * `{ input }`: notify() as given, its recipients collected by the write that queued it, but those
+   * whose accounts went meanwhile (an entry names its recipient's row).
+   */
+  notify: async (tx, payload, options) => {
+    const input = payload.input as NotifyInput;
+    const found = await rows<{ id: string }>(
+      tx,
+      sql`SELECT id::text FROM users WHERE id = ANY (${`{${[...new Set(input.recipientIds)].join(',')}}`}::uuid[])`,
+    );
+    await notifyInBatches(tx, { ...input, recipientIds: found.map((r) => r.id) }, options);
+  },
   /** `{ input, eventId }`: the players registered (not waitlisted) for the event when the job runs. */
   'event-players': async (tx, payload, options) => {
     const found = await rows<{ id: string }>(

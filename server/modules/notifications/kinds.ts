@@ -34,7 +34,8 @@ export function excerptOf(text: string, max = EXCERPT_MAX): string {
 
 /**
  * The ids of the players named (lower-cased usernames), but the owner of `exceptOwnerOf` when
- * given, in one query on users' lower(username) index.
+ * given, in one query on users' lower(username) index; their rows are held (FOR KEY SHARE) until
+ * the transaction ends, as an entry naming them will (see mentionedPlayers).
  */
 async function playersNamed(tx: Db, names: readonly string[], exceptOwnerOf?: string): Promise<string[]> {
   // Usernames hold no quote nor backslash; each is quoted so that a player named "null" is a name.
@@ -44,7 +45,7 @@ async function playersNamed(tx: Db, names: readonly string[], exceptOwnerOf?: st
     : sql``;
   const found = await rows<{ id: string }>(
     tx,
-    sql`SELECT id FROM users WHERE lower(username) = ANY (${list}::text[]) ${owner}`,
+    sql`SELECT id FROM users WHERE lower(username) = ANY (${list}::text[]) ${owner} ORDER BY id FOR KEY SHARE`,
   );
   return found.map((r) => r.id);
 }
@@ -63,23 +64,39 @@ export interface MentionInput {
 }
 
 /**
- * Tells each existing player `text` mentions (`@username`, contract/mentions.ts), but its author
- * (and, with `exceptPostOwner`, the post's owner), in the caller's transaction: no statement when it names nobody new, else one to
- * find the players and notify()'s one. An entry per player and text, ever (dedupe key
- * `mention:<comment or post id>`), so that an edit that names a player again tells nobody twice.
+ * The existing players `text` mentions (`@username`, contract/mentions.ts) and did not before an
+ * edit, but its author (and, with `exceptPostOwner`, the post's owner): no statement when it
+ * names nobody new, else one, which holds their account rows (FOR KEY SHARE). A write that
+ * takes other rows an account deletion cascades into (a post's counter) asks this first, so
+ * that it takes the accounts before, as the deletion does (decision 024).
  */
-export async function notifyMentions(tx: Db, input: MentionInput, options: NotifyOptions): Promise<number> {
+export async function mentionedPlayers(tx: Db, input: Omit<MentionInput, 'commentId'>): Promise<string[]> {
   let names = mentionedUsernames(input.text);
   if (input.before !== undefined) {
     const old = new Set(mentionedUsernames(input.before));
     names = names.filter((n) => !old.has(n));
   }
-  if (names.length === 0) return 0;
-  const recipientIds = await playersNamed(tx, names, input.exceptPostOwner ? input.postId : undefined);
+  if (names.length === 0) return [];
+  const ids = await playersNamed(tx, names, input.exceptPostOwner ? input.postId : undefined);
+  return ids.filter((id) => id !== input.authorId);
+}
+
+/**
+ * Tells `players` (mentionedPlayers) that `input.text` mentions them ('mention'), in the caller's
+ * transaction: one entry per player and text, ever (dedupe key `mention:<comment or post id>`), so
+ * that an edit that names a player again tells nobody twice. No statement for nobody.
+ */
+export async function notifyMentioned(
+  tx: Db,
+  players: readonly string[],
+  input: Pick<MentionInput, 'text' | 'authorId' | 'postId' | 'commentId'>,
+  options: NotifyOptions,
+): Promise<number> {
+  if (players.length === 0) return 0;
   return notify(
     tx,
     {
-      recipientIds,
+      recipientIds: players,
       kind: 'mention',
       actorId: input.authorId,
       dedupeKey: `mention:${input.commentId ?? input.postId}`,
@@ -89,4 +106,9 @@ export async function notifyMentions(tx: Db, input: MentionInput, options: Notif
     },
     options,
   );
+}
+
+/** mentionedPlayers, then notifyMentioned: for a write whose other rows no deletion cascades into first. */
+export async function notifyMentions(tx: Db, input: MentionInput, options: NotifyOptions): Promise<number> {
+  return notifyMentioned(tx, await mentionedPlayers(tx, input), input, options);
 }

@@ -1,14 +1,23 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { BookmarkAnswer, Comment, CreatePostBody, FeedPost, LikeAnswer } from '../../../contract';
 import { POST_TEXTS } from '../../../contract';
 import type { Db } from '../../db/client';
-import { comments, postBookmarks, postLikes, posts } from '../../db/schema';
+import { comments, postBookmarks, postLikes, posts, users } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import { recordPostEvent } from '../analytics';
 import type { SessionUser } from '../auth';
 import { awardBadges } from '../badges';
 import { assertNoBlockedWords } from '../moderation';
-import { EXCERPT_MAX, excerptOf, type NotifyOptions, notify, notifyMentions } from '../notifications';
+import {
+  EXCERPT_MAX,
+  excerptOf,
+  mentionedPlayers,
+  type NotifyOptions,
+  notify,
+  notifyMentioned,
+  notifyMentions,
+} from '../notifications';
 import { can } from './policy';
 import { presentComment, presentPost } from './presenters';
 import { selectComments } from './queries';
@@ -47,16 +56,35 @@ export async function createPost(
   return presentPost(card, false, author, false);
 }
 
-/** The post's owner and the start of its caption (an entry's excerpt), or 404. */
+/** The post's owner, or 404. */
 async function requirePost(db: Db, postId: string) {
   const [post] = await db
+    .select({ id: posts.id, userId: posts.userId })
+    .from(posts)
+    .where(eq(posts.id, postId));
+  if (!post) throw notFound(POST_TEXTS.postNotFound);
+  return post;
+}
+
+/**
+ * In a write's transaction that tells the post's owner: the post's owner and the start of its
+ * caption (an entry's excerpt), or 404, the owner's account row held (FOR KEY SHARE) first. The
+ * entry's row names the owner; an account deletion takes that row, then cascades into the post: a
+ * write taking the post (a like's or a comment's counter) and then the owner would meet it in the
+ * opposite order (decision 024).
+ */
+async function holdPost(tx: Db, postId: string) {
+  const owner = alias(users, 'owner');
+  const [post] = await tx
     .select({
       id: posts.id,
       userId: posts.userId,
       caption: sql<string>`left(${posts.caption}, ${EXCERPT_MAX + 1}::int)`,
     })
     .from(posts)
-    .where(eq(posts.id, postId));
+    .innerJoin(owner, eq(owner.id, posts.userId))
+    .where(eq(posts.id, postId))
+    .for('key share', { of: owner });
   if (!post) throw notFound(POST_TEXTS.postNotFound);
   return post;
 }
@@ -82,8 +110,8 @@ export async function like(
   postId: string,
   notice: NotifyOptions,
 ): Promise<LikeAnswer> {
-  const post = await requirePost(db, postId);
   await db.transaction(async (tx) => {
+    const post = await holdPost(asDb(tx), postId);
     const added = await tx
       .insert(postLikes)
       .values({ postId, userId: user.id })
@@ -154,10 +182,18 @@ export async function addComment(
   content: string,
   notice: NotifyOptions,
 ): Promise<Comment> {
-  const post = await requirePost(db, postId);
+  await requirePost(db, postId);
   await assertNoBlockedWords(db, content);
   const c = await db.transaction(async (t) => {
     const tx = asDb(t);
+    // The players told are held first (holdPost, mentionedPlayers), the post's counter after (the insert).
+    const post = await holdPost(tx, postId);
+    const mentioned = await mentionedPlayers(tx, {
+      text: content,
+      authorId: user.id,
+      postId,
+      exceptPostOwner: true,
+    });
     const [row] = await tx.insert(comments).values({ postId, userId: user.id, content }).returning();
     await recordPostEvent(tx, postId, user.id, 'comment');
     const excerpt = excerptOf(row.content);
@@ -173,9 +209,10 @@ export async function addComment(
       },
       notice,
     );
-    await notifyMentions(
+    await notifyMentioned(
       tx,
-      { text: row.content, authorId: user.id, postId, commentId: row.id, exceptPostOwner: true },
+      mentioned,
+      { text: row.content, authorId: user.id, postId, commentId: row.id },
       notice,
     );
     return row;

@@ -155,6 +155,15 @@ export async function disbandTeam(db: Db, user: SessionUser, id: string): Promis
   });
 }
 
+/**
+ * Holds the account of the player a write will tell (FOR KEY SHARE), before any other row the
+ * write takes: an account deletion takes the account first and then cascades into its memberships,
+ * applications and the team's counter, and the entry's row will name the account (decision 024).
+ */
+async function holdPlayer(tx: Db, userId: string) {
+  await tx.execute(sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} FOR KEY SHARE`);
+}
+
 /** Tells `recipientId` of what a leader did to them in the team (its name kept), in the caller's transaction. */
 const tellMember = (
   tx: Db,
@@ -184,6 +193,7 @@ export async function transferTeam(
   notice: NotifyOptions,
 ): Promise<Team> {
   return db.transaction(async (tx) => {
+    await holdPlayer(asDb(tx), targetId);
     // The team row locked: two transfers (or a transfer and a role change) go one after the other.
     const place = await selectPlace(asDb(tx), id, user.id, targetId, true);
     if (!place) throw notFound(TEAM_TEXTS.teamNotFound);
@@ -244,6 +254,7 @@ export async function removeMember(
   if (targetId === user.id) throw forbidden(TEAM_TEXTS.cannotRemoveSelf);
   if (!canRemoveMember(viewer, { userId: targetId, role: place.targetRole })) throw noPermission();
   await db.transaction(async (tx) => {
+    await holdPlayer(asDb(tx), targetId);
     const gone = await tx
       .delete(teamMembers)
       .where(nonLeader(teamId, targetId))
@@ -273,6 +284,7 @@ export async function changeRole(
   if (!place.targetRole) throw notFound(TEAM_TEXTS.memberNotFound);
   if (place.targetRole === 'leader') throw forbidden(TEAM_TEXTS.leaderImmutable);
   const row = await db.transaction(async (tx) => {
+    if (place.targetRole !== role) await holdPlayer(asDb(tx), targetId);
     const [updated] = await tx
       .update(teamMembers)
       .set({ role })
@@ -422,6 +434,7 @@ export async function respondApplication(
   if (found.status !== 'pending') throw conflict(TEAM_TEXTS.applicationClosed);
   const status = body.accept ? 'accepted' : 'rejected';
   return db.transaction(async (tx) => {
+    await holdPlayer(asDb(tx), found.userId);
     const closed = await tx
       .update(teamApplications)
       .set({ status })
