@@ -569,6 +569,7 @@ export async function selectApplicationPlace(
   teamId: string,
   viewerId: string,
 ) {
+  const applicant = alias(users, 'applicant');
   const [row] = await db
     .select({
       userId: teamApplications.userId,
@@ -578,8 +579,11 @@ export async function selectApplicationPlace(
     })
     .from(teamApplications)
     .innerJoin(teams, eq(teams.id, teamApplications.teamId))
+    .innerJoin(applicant, eq(applicant.id, teamApplications.userId))
     .leftJoin(vm, and(eq(vm.teamId, teamApplications.teamId), eq(vm.userId, viewerId)))
-    .where(and(eq(teamApplications.id, applicationId), eq(teamApplications.teamId, teamId)));
+    .where(and(eq(teamApplications.id, applicationId), eq(teamApplications.teamId, teamId)))
+    // In the answer's transaction: the applicant's account, told of it, is held first (decision 024).
+    .for('key share', { of: applicant });
   return row;
 }
 

@@ -428,13 +428,13 @@ export async function respondApplication(
   body: { teamId: string; accept: boolean },
   notice: NotifyOptions,
 ): Promise<TeamResponseAnswer> {
-  const found = await selectApplicationPlace(db, applicationId, body.teamId, user.id);
-  if (!found) throw notFound(TEAM_TEXTS.applicationNotFound);
-  if (!can({ user, role: found.viewerRole }, 'respondApplications')) throw noPermission();
-  if (found.status !== 'pending') throw conflict(TEAM_TEXTS.applicationClosed);
   const status = body.accept ? 'accepted' : 'rejected';
   return db.transaction(async (tx) => {
-    await holdPlayer(asDb(tx), found.userId);
+    // The applicant's account held first (they are told of the answer).
+    const found = await selectApplicationPlace(asDb(tx), applicationId, body.teamId, user.id);
+    if (!found) throw notFound(TEAM_TEXTS.applicationNotFound);
+    if (!can({ user, role: found.viewerRole }, 'respondApplications')) throw noPermission();
+    if (found.status !== 'pending') throw conflict(TEAM_TEXTS.applicationClosed);
     const closed = await tx
       .update(teamApplications)
       .set({ status })
