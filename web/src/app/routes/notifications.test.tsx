@@ -79,7 +79,7 @@ describe('Notifications page', () => {
       ...signedIn(),
       'GET /api/notifications': () => json(aPage(entries(30, 3))),
       'GET /api/notifications/unread-count': () => json({ count: 0 }),
-      'POST /api/notifications/read': () => json({ count: 3 }),
+      'POST /api/notifications/read': () => json({ count: 0 }),
     });
     renderPage();
     await screen.findByRole('list', { name: 'Notifications' });

@@ -32,10 +32,11 @@ export function applyStreamEvent(client: QueryClient, type: string, data: unknow
 
 /**
  * The signed-in player's live notifications: one EventSource per tab (DESIGN: Server-Sent Events),
- * open while mounted. The browser reconnects by itself after a dropped connection, with
- * Last-Event-ID, so nothing is missed. When the server refuses the stream (a restart answering 502,
- * say) the browser gives up: it is opened again later, each time twice as late (up to a minute),
- * and the lists and the count are read again, as a new stream does not resume the old one.
+ * open while mounted. The browser reconnects by itself after a dropped connection, sending the last
+ * entry's id (Last-Event-ID), so nothing is missed. When the server refuses the stream (a restart
+ * answering 502, too many tabs: 429) the browser gives up: it is opened again later, each time
+ * twice as late (up to a minute), resuming after the last entry received (`?lastEventId=`), or,
+ * without one, reading the lists again.
  */
 export function useNotificationStream(): void {
   const client = useQueryClient();
@@ -44,19 +45,23 @@ export function useNotificationStream(): void {
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
+    let lastId = '';
     let stopped = false;
     const open = () => {
       const reopened = failures > 0;
-      const stream = new EventSource(STREAM_PATH);
+      const stream = new EventSource(
+        reopened && lastId ? `${STREAM_PATH}?${new URLSearchParams({ lastEventId: lastId })}` : STREAM_PATH,
+      );
       source = stream;
       stream.addEventListener('open', () => {
         failures = 0;
-        if (reopened) void client.invalidateQueries({ queryKey: notificationKeys.all });
+        if (reopened && !lastId) void client.invalidateQueries({ queryKey: notificationKeys.all });
       });
-      for (const type of ['count', 'notification'])
-        stream.addEventListener(type, (event) =>
-          applyStreamEvent(client, type, (event as MessageEvent).data),
-        );
+      stream.addEventListener('count', (event) => applyStreamEvent(client, 'count', event.data));
+      stream.addEventListener('notification', (event) => {
+        if (event.lastEventId) lastId = event.lastEventId;
+        applyStreamEvent(client, 'notification', event.data);
+      });
       stream.addEventListener('error', () => {
         if (stopped || stream.readyState !== EventSource.CLOSED) return;
         stream.close();

@@ -14,7 +14,7 @@ export const markAllBody = (items: readonly Notification[]): MarkReadBody =>
   items[0] ? { upTo: items[0].id } : { all: true };
 
 /**
- * Marks entries read: at once in the lists and the count, then the unread count is read again (an
+ * Marks entries read: at once in the lists and the count, then the count the server answers (an
  * entry may have come in meanwhile, and the lists do not hold every unread one). A failure says so
  * and reads everything again.
  */
@@ -28,7 +28,8 @@ export function useMarkRead() {
       const count = getUnreadCount(client);
       setUnreadCount(client, 'all' in body ? 0 : Math.max(0, count - found));
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: notificationKeys.unreadCount() }),
+    // The answer is the unread count after the read.
+    onSuccess: (answer) => setUnreadCount(client, answer.count),
     onError: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
