@@ -40,6 +40,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ YOUTUBE_API_BASE: 'ftp://x' })).toThrowError(/YOUTUBE_API_BASE/);
   });
 
+  it('takes DB_POOL_SIZE from 1 to 500, 20 by default', () => {
+    expect(parseEnv({}).DB_POOL_SIZE).toBe(20);
+    expect(parseEnv({ DB_POOL_SIZE: '8' }).DB_POOL_SIZE).toBe(8);
+    expect(() => parseEnv({ DB_POOL_SIZE: '0' })).toThrowError(/DB_POOL_SIZE/);
+    expect(() => parseEnv({ DB_POOL_SIZE: 'many' })).toThrowError(/DB_POOL_SIZE/);
+  });
+
   it('takes DB_CONNECT_TIMEOUT_MS from 100 ms to 10 minutes, 10 s by default', () => {
     expect(parseEnv({}).DB_CONNECT_TIMEOUT_MS).toBe(10_000);
     expect(parseEnv({ DB_CONNECT_TIMEOUT_MS: '2500' }).DB_CONNECT_TIMEOUT_MS).toBe(2500);

@@ -23,6 +23,8 @@ export const envSchema = z.object({
     .optional(),
   /** How long connecting to PostgreSQL and its first answer may take before the start stops (ms). */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Connections each serving process keeps to PostgreSQL (and as many to DATABASE_READ_URL's). */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /** A read replica of DATABASE_URL's database: signed-out visitors' list reads that tolerate lag go there. */
   DATABASE_READ_URL: z
     .string()

@@ -155,7 +155,7 @@ const upLine = (port: number) => `Airsoft Community is up on http://localhost:${
 
 /** One process: prepares, serves and runs the jobs (the embedded database, or WEB_CONCURRENCY=1). */
 async function runSingle(env: Env, log: Logger) {
-  const { database, storage, dataDir } = await prepare(env, log);
+  const { database, storage, dataDir } = await prepare(env, log, env.DB_POOL_SIZE);
   const app = await serve(env, log, database, storage, dataDir);
   const stopJobs = startJobs(env, log, database, storage);
   onShutdown(log, async () => {
@@ -190,6 +190,8 @@ async function serveAsWorker(env: Env, log: Logger) {
     databaseUrl: env.DATABASE_URL,
     readUrl: env.DATABASE_READ_URL,
     dataDir,
+    poolSize: env.DB_POOL_SIZE,
+    connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
   });
   const app = await serve(env, log, database, createStorage(env, dataDir), dataDir);
   const shutdown = onShutdown(log, async () => {

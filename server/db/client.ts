@@ -47,59 +47,107 @@ const JOB_LOCK_CLASS = 725_001;
 
 const RECONNECT_MS = 1_000;
 
-/** A dedicated connection that LISTENs on a channel, reconnecting after a loss. */
-async function listenPg(
-  connectionString: string,
-  channel: string,
-  onNotify: (payload: string) => void,
-  onListening: (listening: boolean) => void,
-): Promise<() => Promise<void>> {
-  let current: pg.Client | null = null;
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-  const lost = (client: pg.Client) => {
-    if (current === client) current = null;
-    onListening(false);
+interface Subscription {
+  channel: string;
+  onNotify: (payload: string) => void;
+  onListening: (listening: boolean) => void;
+}
+
+const listenStatement = (channel: string) => `LISTEN "${channel.replaceAll('"', '""')}"`;
+
+/**
+ * One dedicated connection per process that LISTENs on every channel its subscribers name (the
+ * change bus, the notifications' streams, the fan-out jobs: one connection, not one each),
+ * reconnecting after a loss. Opened with the first subscription, closed with the last.
+ */
+class PgListener {
+  private readonly subscriptions = new Set<Subscription>();
+  private current: pg.Client | null = null;
+  private connecting: Promise<void> | null = null;
+  private retry: NodeJS.Timeout | undefined;
+
+  constructor(private readonly connectionString: string) {}
+
+  async listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onListening: (listening: boolean) => void,
+  ): Promise<() => Promise<void>> {
+    const subscription: Subscription = { channel, onNotify, onListening };
+    const heardBefore = this.channels().has(channel);
+    this.subscriptions.add(subscription);
+    if (this.connecting) await this.connecting;
+    if (!this.current && !this.retry) await this.connect();
+    else if (this.current) {
+      try {
+        if (!heardBefore) await this.current.query(listenStatement(channel));
+        onListening(true);
+      } catch {
+        // The connection failed: its error or end handler reconnects and tells every subscriber.
+      }
+    } else onListening(false);
+    return async () => {
+      if (!this.subscriptions.delete(subscription)) return;
+      if (this.subscriptions.size === 0) return this.close();
+      if (!this.channels().has(channel))
+        await this.current?.query(`UNLISTEN "${channel.replaceAll('"', '""')}"`).catch(() => {});
+    };
+  }
+
+  private channels(): Set<string> {
+    return new Set([...this.subscriptions].map((s) => s.channel));
+  }
+
+  private lost(client: pg.Client) {
+    if (this.current === client) this.current = null;
+    for (const s of this.subscriptions) s.onListening(false);
     client.removeAllListeners();
     client.on('error', () => {});
     client.end().catch(() => {});
-    if (!stopped && !retry) {
-      retry = setTimeout(() => {
-        retry = undefined;
-        void connect();
+    if (this.subscriptions.size > 0 && !this.retry) {
+      this.retry = setTimeout(() => {
+        this.retry = undefined;
+        void this.connect();
       }, RECONNECT_MS);
-      retry.unref();
+      this.retry.unref();
     }
-  };
-  const connect = async () => {
-    const client = new pg.Client({ connectionString });
-    client.on('notification', (message) => {
-      if (message.channel === channel) onNotify(message.payload ?? '');
+  }
+
+  private connect(): Promise<void> {
+    this.connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: this.connectionString });
+      client.on('notification', (message) => {
+        for (const s of this.subscriptions)
+          if (s.channel === message.channel) s.onNotify(message.payload ?? '');
+      });
+      client.on('error', () => this.lost(client));
+      client.on('end', () => this.lost(client));
+      try {
+        await client.connect();
+        for (const channel of this.channels()) await client.query(listenStatement(channel));
+        if (this.subscriptions.size === 0) return void (await client.end());
+        this.current = client;
+        for (const s of this.subscriptions) s.onListening(true);
+      } catch {
+        this.lost(client);
+      }
+    })().finally(() => {
+      this.connecting = null;
     });
-    client.on('error', () => lost(client));
-    client.on('end', () => lost(client));
-    try {
-      await client.connect();
-      await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
-      if (stopped) return void (await client.end());
-      current = client;
-      onListening(true);
-    } catch {
-      lost(client);
-    }
-  };
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const client = current;
-    current = null;
+    return this.connecting;
+  }
+
+  private async close() {
+    clearTimeout(this.retry);
+    this.retry = undefined;
+    const client = this.current;
+    this.current = null;
     if (client) {
       client.removeAllListeners();
       client.on('error', () => {});
       await client.end().catch(() => {});
     }
-  };
+  }
 }
 
 /**
@@ -193,6 +241,7 @@ export async function openDatabase(opts: {
         })
       : null;
     readPool?.on('error', () => {});
+    const listener = new PgListener(opts.databaseUrl as string);
     return {
       db,
       readDb: readPool ? (drizzlePg({ client: readPool, schema }) as unknown as Db) : db,
@@ -202,8 +251,7 @@ export async function openDatabase(opts: {
         await pool.end();
         await readPool?.end();
       },
-      listen: (channel, onNotify, onListening) =>
-        listenPg(opts.databaseUrl as string, channel, onNotify, onListening),
+      listen: (channel, onNotify, onListening) => listener.listen(channel, onNotify, onListening),
       async exclusive(name, job) {
         const client = await pool.connect();
         let held = false;

@@ -53,3 +53,35 @@ describe('Database.listen', () => {
     },
   );
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('Database.listen on PostgreSQL', () => {
+  it('listens on every channel through one connection, and closes it with the last', async () => {
+    const heard: string[] = [];
+    const stops = await Promise.all(
+      ['one_a', 'one_b', 'one_a'].map((channel, i) =>
+        database.listen(
+          channel,
+          (payload) => heard.push(`${i}:${payload}`),
+          () => {},
+        ),
+      ),
+    );
+    const listeners = async () =>
+      (
+        (await database.db.execute(
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND query LIKE 'LISTEN "one_%'`,
+        )) as unknown as { rows: Array<{ n: number }> }
+      ).rows[0]?.n;
+    expect(await listeners()).toBe(1);
+    await database.db.execute(sql`SELECT pg_notify('one_a', 'x'), pg_notify('one_b', 'y')`);
+    await expect.poll(() => [...heard].sort()).toEqual(['0:x', '1:y', '2:x']);
+    await stops[0]?.();
+    await database.db.execute(sql`SELECT pg_notify('one_a', 'z')`);
+    await expect.poll(() => heard.includes('2:z')).toBe(true);
+    expect(heard.includes('0:z')).toBe(false);
+    await stops[1]?.();
+    await stops[2]?.();
+    await expect.poll(listeners).toBe(0);
+  });
+});
