@@ -66,6 +66,8 @@ export interface AppConfig {
    * Unset (null): nothing is sent, and a kind set to 'email' is shown in the app only.
    */
   mail?: { smtpUrl: string; from: string; publicUrl: string } | null;
+  /** How often an open notification stream is sent a heartbeat (default STREAM_HEARTBEAT_MS; tests shorten it). */
+  streamHeartbeatMs?: number;
   /** Image jobs run at once, and waiting, before a 503 (default 1 and 8). */
   imageJobs?: { concurrency: number; maxWaiting: number };
 }
@@ -172,6 +174,8 @@ export interface Ctx {
   imageSigner: ImageSigner;
   /** Gives an answer's objects their `media` maps (the image proxy's hook, and the feed cache once per page). */
   media: MediaAttacher;
+  /** LISTENs on a channel of the database (Database.listen): every process's NOTIFYs (notification streams, issue 23). */
+  listen: Database['listen'];
 }
 
 /**

@@ -10,6 +10,7 @@ import { gearModule } from './gear';
 import { imageProxyModule } from './image-proxy';
 import { moderationModule } from './moderation';
 import { newsModule } from './news';
+import { notificationsModule } from './notifications';
 import { postsModule } from './posts';
 import { profilesModule } from './profiles';
 import { searchModule } from './search';
@@ -42,4 +43,5 @@ export const MODULES: readonly AppModule[] = [
   badgesModule,
   analyticsModule,
   searchModule,
+  notificationsModule,
 ];

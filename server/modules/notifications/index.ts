@@ -1,0 +1,23 @@
+import type { AppModule } from '../../context';
+import { notificationsRoutes } from './routes';
+
+/** Writes an entry (in the caller's transaction); fan-out jobs for many recipients. */
+export {
+  enqueueNotificationJob,
+  NOTIFICATION_JOBS_CHANNEL,
+  NOTIFICATIONS_CHANNEL,
+  type NotifyInput,
+  type NotifyOptions,
+  notify,
+} from './notify';
+/** The entries as the API shows them: the mails compose theirs with these. */
+export { describeNotification, type NotificationRow, presentNotification } from './presenters';
+/** The list's and the count's statements as the routes run them (bench:notifications runs them raw too). */
+export { pageSql, unreadCountSql } from './queries';
+export { listNotifications, unreadCount } from './service';
+
+/**
+ * Notifications (issue 23): the signed-in player's list, unread count, reads, preferences and a
+ * live stream (Server-Sent Events, fed through PostgreSQL LISTEN from every process).
+ */
+export const notificationsModule: AppModule = { name: 'notifications', routes: notificationsRoutes };
