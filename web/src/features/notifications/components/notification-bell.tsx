@@ -3,6 +3,7 @@ import { Button } from '@web/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
+  DropdownMenuGroup,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
@@ -70,7 +71,12 @@ function MenuBody() {
     <>
       <DropdownMenuLabel className="px-3 py-2.5 text-base">{T.title}</DropdownMenuLabel>
       <DropdownMenuSeparator className="mx-0 my-0" />
-      <div className="max-h-[min(28rem,calc(100dvh-12rem))] overflow-y-auto p-1">
+      {/* Scrolls on a short screen; focusable, so that it scrolls by keyboard too (axe: scrollable-region-focusable). */}
+      <DropdownMenuGroup
+        aria-label="Latest notifications"
+        tabIndex={0}
+        className="max-h-[min(28rem,calc(100dvh-12rem))] overflow-y-auto p-1 outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+      >
         {menu.isPending ? (
           <div className="flex justify-center py-6">
             <Spinner label={T.loading} className="text-primary" />
@@ -92,7 +98,7 @@ function MenuBody() {
             />
           ))
         )}
-      </div>
+      </DropdownMenuGroup>
       <DropdownMenuSeparator className="mx-0 my-0" />
       <div className="flex flex-col p-1">
         {unread ? (

@@ -33,7 +33,7 @@ function EntryPicture({ entry }: { entry: Notification }) {
       aria-hidden="true"
       className="flex size-9 shrink-0 items-center justify-center rounded-full bg-[color-mix(in_oklab,var(--primary)_12%,var(--card))] text-primary"
     >
-      <Icon className="size-4" aria-hidden="true" />
+      <Icon className="size-4 text-primary!" aria-hidden="true" />
     </span>
   );
 }

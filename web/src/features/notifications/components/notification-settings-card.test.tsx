@@ -54,6 +54,8 @@ describe('Settings: Notifications', () => {
       expect((within(select).getByRole('option', { name: 'Off' }) as HTMLOptionElement).disabled).toBe(false);
     }
     expect(screen.getByRole('switch', { name: /daily email/ })).toBeDisabled();
+    // A kind set to email (the default for invitations) reads as what happens: in the app.
+    expect(screen.getByRole('combobox', { name: 'Team invitations' })).toHaveValue('app');
   });
 
   it('saves what changed with a toast', async () => {

@@ -89,6 +89,9 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
   const update = useUpdatePreferences();
   const email = saved.emailConfigured;
   const body = changesOf(saved, kinds, digest);
+  // Without mail, a kind set to email is told in the app only: so it reads (the choice is kept
+  // for the day the site sends mail, unless changed).
+  const shown = (kind: NotificationKind) => (!email && kinds[kind] === 'email' ? 'app' : kinds[kind]);
 
   return (
     <form
@@ -117,7 +120,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
               </label>
               <select
                 id={`${id}-${kind}`}
-                value={kinds[kind]}
+                value={shown(kind)}
                 onChange={(e) => setKinds((k) => ({ ...k, [kind]: e.target.value as NotificationChannel }))}
                 className="flex h-11 w-full min-w-0 rounded-md border border-input bg-background px-3 text-sm text-foreground shadow-xs outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40 md:h-10"
               >
