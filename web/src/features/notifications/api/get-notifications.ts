@@ -32,14 +32,18 @@ async function readPage(client: QueryClient, limit: number, before: string | und
   return page;
 }
 
+/** How long the menu's list is shown without being read again when the menu opens. */
+export const MENU_FRESH_MS = 10_000;
+
 /**
- * The bell menu's latest ten. Read again each time the menu opens (one small call, and another tab
- * may have read some); the stream adds what comes in while it is open.
+ * The bell menu's latest ten. Read when the pointer or the focus reaches the bell (so that the menu
+ * opens on its entries, and the keyboard's focus lands on the first one), and again when the menu
+ * opens after a while (another tab may have read some); the stream adds what comes in between.
  */
 export const menuQueryOptions = queryOptions({
   queryKey: notificationKeys.menu(),
   queryFn: ({ client, signal }) => readPage(client, NOTIFICATIONS_MENU_LIMIT, undefined, signal),
-  refetchOnMount: 'always',
+  staleTime: MENU_FRESH_MS,
 });
 
 export function useMenuNotifications() {

@@ -108,6 +108,27 @@ describe('the notifications bell', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/notifications?limit=10', expect.anything());
   });
 
+  it('reads the list when the focus reaches the bell, so that the keyboard opens the menu on the newest entry', async () => {
+    const fetchMock = mockFetch({
+      ...signedIn(),
+      'GET /api/notifications/unread-count': () => json({ count: 2 }),
+      'GET /api/notifications': () => json(aPage(entries(8, 2))),
+    });
+    renderApp(<NotificationBell />);
+    const button = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    const listCalls = () =>
+      fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/notifications?'));
+    expect(listCalls()).toHaveLength(0);
+    await userEvent.tab();
+    expect(button).toHaveFocus();
+    await waitFor(() => expect(listCalls()).toHaveLength(1));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: /#8/ })).toHaveFocus());
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: /#7/ })).toHaveFocus();
+    expect(listCalls()).toHaveLength(1);
+  });
+
   it('opening an entry marks it read and goes to its page; a gone entry is no link', async () => {
     const fetchMock = mockFetch({
       ...signedIn(),

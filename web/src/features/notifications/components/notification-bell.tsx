@@ -1,4 +1,5 @@
 import { NOTIFICATION_TEXTS, type Notification } from '@contract/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
 import {
   DropdownMenu,
@@ -13,7 +14,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { cn } from '@web/lib/cn';
 import { Bell, CheckCheck, ListChecks } from 'lucide-react';
 import { Link } from 'react-router';
-import { useMenuNotifications, useUnreadCount } from '../api/get-notifications';
+import { menuQueryOptions, useMenuNotifications, useUnreadCount } from '../api/get-notifications';
 import { markAllBody, useMarkRead } from '../api/mark-read';
 import { useCountInTitle } from '../document-title';
 import { badgeText } from '../format';
@@ -31,8 +32,10 @@ const T = NOTIFICATION_TEXTS;
  */
 export function NotificationBell() {
   const count = useUnreadCount();
+  const client = useQueryClient();
   useNotificationStream();
   useCountInTitle(count);
+  const prefetch = () => void client.prefetchQuery(menuQueryOptions);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -40,6 +43,8 @@ export function NotificationBell() {
           variant="ghost"
           size="icon"
           className="relative"
+          onPointerEnter={prefetch}
+          onFocus={prefetch}
           aria-label={count > 0 ? `${T.title}, ${badgeText(count)} unread` : T.title}
         >
           <Bell aria-hidden="true" />
