@@ -11,6 +11,12 @@ async function postByApi(page: Page, caption: string): Promise<string> {
   return ((await res.json()) as { id: string }).id;
 }
 
+/** A new player's first post earns a badge (a notification): read it, to start from none unread. */
+async function readAllByApi(page: Page) {
+  const res = await page.request.post('/api/notifications/read', { data: { all: true } });
+  expect(await res.json()).toEqual({ count: 0 });
+}
+
 async function comment(api: APIRequestContext, postId: string, content: string) {
   const res = await api.post(`/api/posts/${postId}/comments`, { data: { content } });
   expect(res.status(), await res.text()).toBe(201);
@@ -32,6 +38,7 @@ test('the badge appears live when another player comments; opening the entry rea
 }) => {
   await registerByApi(page.request);
   const postId = await postByApi(page, `Loadout check ${uniqueName('op')}`);
+  await readAllByApi(page);
   const other = await anotherPlayer(playwright.request, baseURL);
 
   await page.goto('/');
@@ -68,7 +75,6 @@ test('the menu and the page list the entries; Mark all as read reads them', asyn
   baseURL,
 }) => {
   await registerByApi(page.request);
-  const postId = await postByApi(page, `Quarry op debrief ${uniqueName('op')}`);
   const other = await anotherPlayer(playwright.request, baseURL);
 
   await page.goto('/');
@@ -76,16 +82,19 @@ test('the menu and the page list the entries; Mark all as read reads them', asyn
   await expect(page.getByRole('menu').getByText('No new notifications')).toBeVisible();
   await page.keyboard.press('Escape');
 
+  // The first post earns a badge; then three comments and a like.
+  const postId = await postByApi(page, `Quarry op debrief ${uniqueName('op')}`);
   for (const n of [1, 2, 3]) await comment(other.api, postId, `Comment number ${n}`);
   const like = await other.api.post(`/api/posts/${postId}/like`);
   expect(like.ok(), await like.text()).toBe(true);
-  await expect(bell(page)).toHaveAccessibleName('Notifications, 4 unread');
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 5 unread');
 
   // The menu, by keyboard: newest first.
   await bell(page).focus();
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem', { name: /^Unread: / })).toHaveCount(4);
+  await expect(menu.getByRole('menuitem', { name: /^Unread: / })).toHaveCount(5);
+  await expect(menu.getByRole('menuitem', { name: /You earned the First Post badge/ })).toBeVisible();
   await expect(menu.getByRole('menuitem').first()).toHaveAccessibleName(
     new RegExp(`^Unread: ${other.username} liked your post`),
   );
@@ -94,7 +103,7 @@ test('the menu and the page list the entries; Mark all as read reads them', asyn
 
   const list = page.getByRole('list', { name: 'Notifications' });
   await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
-  await expect(list.getByRole('link', { name: /^Unread: / })).toHaveCount(4);
+  await expect(list.getByRole('link', { name: /^Unread: / })).toHaveCount(5);
   await expect(list.getByRole('link', { name: /Comment number 1/ })).toBeVisible();
 
   await page.getByRole('button', { name: 'Mark all as read' }).click();
@@ -102,7 +111,7 @@ test('the menu and the page list the entries; Mark all as read reads them', asyn
   await expect(bell(page)).toHaveAccessibleName('Notifications');
   await expect(page.getByRole('button', { name: 'Mark all as read' })).toHaveCount(0);
   await page.reload();
-  await expect(list.getByRole('link')).toHaveCount(4);
+  await expect(list.getByRole('link')).toHaveCount(5);
   await expect(list.getByRole('link', { name: /^Unread: / })).toHaveCount(0);
 
   // A new one arrives live on the page too.
@@ -111,6 +120,27 @@ test('the menu and the page list the entries; Mark all as read reads them', asyn
     /^Unread: .* commented on your post\. One more thing/,
   );
   await other.api.dispose();
+});
+
+test('on a 360 px phone the menu fits the screen, with 44 px tap targets', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const me = await registerByApi(page.request);
+  await postByApi(page, `First post ${uniqueName('op')}`); // earns a badge: one entry
+  await page.goto('/');
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+  const box = await bell(page).boundingBox();
+  expect(box?.height).toBeGreaterThanOrEqual(44);
+  await bell(page).click();
+  const menu = page.getByRole('menu');
+  const entry = menu.getByRole('menuitem', { name: /^Unread: You earned the First Post badge/ });
+  await expect(entry).toBeVisible();
+  const menuBox = await menu.boundingBox();
+  expect(menuBox && menuBox.x >= 0 && menuBox.x + menuBox.width <= 360).toBe(true);
+  for (const item of await menu.getByRole('menuitem').all())
+    expect((await item.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  await entry.click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${me.username}$`));
+  await expect(bell(page)).toHaveAccessibleName('Notifications');
 });
 
 test('a signed-out visitor is sent to sign in from /notifications', async ({ page }) => {
@@ -125,6 +155,7 @@ test('settings: per kind in the app, by email or off, saved; no email without a 
 }) => {
   await registerByApi(page.request);
   const postId = await postByApi(page, `Gear talk ${uniqueName('op')}`);
+  await readAllByApi(page);
   await page.goto('/settings');
   const form = page.getByRole('form', { name: 'Notifications' });
   await expect(form).toBeVisible();
@@ -151,6 +182,6 @@ test('settings: per kind in the app, by email or off, saved; no email without a 
   await comment(other.api, postId, 'Which optic is that?');
   await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
   const answer = await (await page.request.get('/api/notifications')).json();
-  expect(answer.items.map((n: { kind: string }) => n.kind)).toEqual(['comment']);
+  expect(answer.items.map((n: { kind: string }) => n.kind)).toEqual(['comment', 'badge-earned']);
   await other.api.dispose();
 });
