@@ -11,6 +11,7 @@ import { parseEnv } from './env';
 import { StartError } from './errors';
 import { bootstrapAdmins } from './modules/auth';
 import { scheduleHousekeeping } from './modules/housekeeping';
+import { createUnsubscribeSigner, scheduleDigests } from './modules/notifications';
 import { createYoutubeClient } from './modules/tutorials';
 import { loadSessionSecret } from './secrets';
 import { createStorage } from './storage';
@@ -79,8 +80,38 @@ async function prepare(env: Env, log: Logger, poolSize?: number) {
 const youtubeOf = (env: Env) =>
   env.YOUTUBE_API_KEY ? { apiKey: env.YOUTUBE_API_KEY, apiBase: env.YOUTUBE_API_BASE } : null;
 
+// SMTP_URL (with MAIL_FROM and PUBLIC_URL, which parseEnv requires with it): mail is sent.
+const mailOf = (env: Env) =>
+  env.SMTP_URL && env.MAIL_FROM && env.PUBLIC_URL
+    ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, publicUrl: env.PUBLIC_URL }
+    : null;
+
+/**
+ * Housekeeping every 5 minutes and, with mail, the daily digests looked for hourly: each one run at
+ * a time across every process on the database.
+ */
+function startJobs(env: Env, log: Logger, database: Database, storage: ObjectStorage, dataDir: string) {
+  const mail = mailOf(env);
+  const stopDigests = mail
+    ? scheduleDigests(
+        database,
+        mail,
+        createUnsubscribeSigner(loadSessionSecret(dataDir, env.SESSION_SECRET)),
+        (queued) => {
+          if (queued > 0) log.info({ queued }, 'notifications: daily digests queued');
+        },
+        (err) => log.error({ err }, 'notifications: daily digests failed'),
+      )
+    : () => {};
+  const stopHousekeeping = startHousekeeping(env, log, database, storage);
+  return () => {
+    stopHousekeeping();
+    stopDigests();
+  };
+}
+
 /** Housekeeping every 5 minutes, one run at a time across every process on the database. */
-function startJobs(env: Env, log: Logger, database: Database, storage: ObjectStorage) {
+function startHousekeeping(env: Env, log: Logger, database: Database, storage: ObjectStorage) {
   const youtube = youtubeOf(env);
   return scheduleHousekeeping(
     database,
@@ -121,6 +152,7 @@ async function serve(env: Env, log: Logger, database: Database, storage: ObjectS
       analyticsFlushMs: env.ANALYTICS_FLUSH_MS,
       mapTiles: mapTilesConfig(env.MAP_TILE_URL, env.MAP_TILE_ATTRIBUTION),
       youtube: youtubeOf(env),
+      mail: mailOf(env),
     },
   });
   await app.listen({ port: env.PORT, host: env.HOST });
@@ -157,7 +189,7 @@ const upLine = (port: number) => `Airsoft Community is up on http://localhost:${
 async function runSingle(env: Env, log: Logger) {
   const { database, storage, dataDir } = await prepare(env, log, env.DB_POOL_SIZE);
   const app = await serve(env, log, database, storage, dataDir);
-  const stopJobs = startJobs(env, log, database, storage);
+  const stopJobs = startJobs(env, log, database, storage, dataDir);
   onShutdown(log, async () => {
     stopJobs();
     await app.close();
@@ -171,9 +203,9 @@ async function runSingle(env: Env, log: Logger) {
 /** The primary: prepares once, runs the jobs, and keeps `count` workers serving. */
 async function runPrimary(env: Env, log: Logger, count: number) {
   // The primary's own queries are few (the jobs; one connection holds the job's lock): a small pool.
-  const { database, storage } = await prepare(env, log, 4);
+  const { database, storage, dataDir } = await prepare(env, log, 4);
   const workers = superviseWorkers(count, log);
-  const stopJobs = startJobs(env, log, database, storage);
+  const stopJobs = startJobs(env, log, database, storage, dataDir);
   onShutdown(log, async () => {
     stopJobs();
     const clean = await workers.stop();

@@ -1,6 +1,9 @@
 import type { AppModule } from '../../context';
+import { mailRoutes } from './mail/routes';
 import { notificationsRoutes } from './routes';
 
+export { scheduleDigests } from './mail/digest';
+export { createUnsubscribeSigner } from './mail/unsubscribe';
 /** Writes an entry (in the caller's transaction); fan-out jobs for many recipients. */
 export {
   enqueueNotificationJob,
@@ -18,6 +21,13 @@ export { listNotifications, unreadCount } from './service';
 
 /**
  * Notifications (issue 23): the signed-in player's list, unread count, reads, preferences and a
- * live stream (Server-Sent Events, fed through PostgreSQL LISTEN from every process).
+ * live stream (Server-Sent Events, fed through PostgreSQL LISTEN from every process), and mail
+ * (the outbox sender, one-click unsubscribe, the daily digest).
  */
-export const notificationsModule: AppModule = { name: 'notifications', routes: notificationsRoutes };
+export const notificationsModule: AppModule = {
+  name: 'notifications',
+  routes: async (app, ctx) => {
+    await notificationsRoutes(app, ctx);
+    await mailRoutes(app, ctx);
+  },
+};
