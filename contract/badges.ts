@@ -23,6 +23,25 @@ export const BADGE_IDS = [
 ] as const;
 export type BadgeId = (typeof BADGE_IDS)[number];
 
+/**
+ * Each badge's name as its rule gives it (server/modules/badges/rules.ts; a test keeps the two the
+ * same), for what names a badge outside the badges module: a notification's sentence (issue 23).
+ */
+export const BADGE_NAMES: Record<BadgeId, string> = {
+  'first-post': 'First Post',
+  'posts-10': '10 Posts',
+  'posts-100': '100 Posts',
+  'first-event': 'First Event',
+  'events-5': '5 Events',
+  'events-25': '25 Events',
+  'team-founder': 'Team Founder',
+  'team-member': 'Team Member',
+  'first-gear': 'First Gear Upload',
+  'ratings-25': '25 Ratings Given',
+  'top-rated-gear': 'Top Rated Gear',
+  'one-year': 'One Year a Member',
+};
+
 /** The icons a badge may show (lucide names, mapped to components by the web). */
 export const BADGE_ICONS = [
   'message-square',

@@ -202,6 +202,23 @@ export type UnsubscribeAnswer = z.infer<typeof unsubscribeAnswer>;
 /** The stream's events (Server-Sent Events): `notification` (an entry) and `count` (the unread count). */
 export const STREAM_HEARTBEAT_MS = 25_000;
 
+/**
+ * GET /api/notifications/stream's event names. `count`'s data is an UnreadCountAnswer as JSON
+ * (`{"count":3}`); `notification`'s is a Notification as JSON, with `id:` its id (so that an
+ * EventSource's reconnection sends it back as Last-Event-ID). A grouped entry that gained an actor
+ * comes again with a new, higher id. Comments (`: ping`) are the heartbeat.
+ */
+export const NOTIFICATION_STREAM_EVENTS = { count: 'count', notification: 'notification' } as const;
+/** GET /api/notifications/stream?lastEventId=: what a new EventSource sends instead of the Last-Event-ID header. */
+export const notificationsStreamQuery = z.object({
+  lastEventId: z
+    .string()
+    .regex(/^[0-9]{1,18}$/, 'Must be a notification id')
+    .optional(),
+});
+/** Open streams one player may hold on one server (tabs); one more is refused with 429. */
+export const NOTIFICATION_STREAMS_PER_USER = 10;
+
 export const NOTIFICATION_TEXTS = {
   title: 'Notifications',
   empty: 'No new notifications',
@@ -218,4 +235,5 @@ export const NOTIFICATION_TEXTS = {
   saveFailed: 'Failed to save notification settings',
   unsubscribed: 'You will no longer get these emails.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
+  tooManyStreams: 'Too many open notification streams: close another tab and try again.',
 } as const;

@@ -53,6 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     feed: new FeedCache(deps.config.feedCacheMs ?? 5_000).preparedBy(media),
     imageSigner,
     media,
+    listen: (channel, onNotify, onListening) => deps.database.listen(channel, onNotify, onListening),
     imageJobs: new JobQueue(deps.config.imageJobs?.concurrency ?? 1, deps.config.imageJobs?.maxWaiting ?? 8),
   };
 

@@ -67,6 +67,8 @@ export interface AppConfig {
    * often each process looks for mail to send (default 5000 ms; tests take less).
    */
   mail?: { smtpUrl: string; from: string; publicUrl: string; pollMs?: number } | null;
+  /** How often an open notification stream is sent a heartbeat (default STREAM_HEARTBEAT_MS; tests shorten it). */
+  streamHeartbeatMs?: number;
   /** Image jobs run at once, and waiting, before a 503 (default 1 and 8). */
   imageJobs?: { concurrency: number; maxWaiting: number };
 }
@@ -173,6 +175,8 @@ export interface Ctx {
   imageSigner: ImageSigner;
   /** Gives an answer's objects their `media` maps (the image proxy's hook, and the feed cache once per page). */
   media: MediaAttacher;
+  /** LISTENs on a channel of the database (Database.listen): every process's NOTIFYs (notification streams, issue 23). */
+  listen: Database['listen'];
 }
 
 /**

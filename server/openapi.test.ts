@@ -9,6 +9,8 @@ afterAll(() => t.close());
 
 /** Routes that answer bytes, not JSON (an image). */
 const BINARY = new Set(['get /objects/{*}', 'get /api/image-proxy']);
+/** Routes that answer a stream of Server-Sent Events: their schema is under text/event-stream. */
+const STREAMS = new Set(['get /api/notifications/stream']);
 
 describe('every route declares what it answers', () => {
   it('serves the OpenAPI description at /api/openapi.json', async () => {
@@ -32,7 +34,10 @@ describe('every route declares what it answers', () => {
         if (BINARY.has(key)) continue;
         const success = Object.entries(op.responses ?? {}).find(([code]) => /^2\d\d$/.test(code));
         if (!success) missing.push(key);
-        else if (success[0] !== '204' && !(success[1] as any).content?.['application/json']?.schema)
+        else if (
+          success[0] !== '204' &&
+          !(success[1] as any).content?.[STREAMS.has(key) ? 'text/event-stream' : 'application/json']?.schema
+        )
           missing.push(`${key} (${success[0]} without a schema)`);
       }
     }

@@ -1,14 +1,34 @@
 import type { AppModule } from '../../context';
 import { mailRoutes } from './mail/routes';
+import { notificationsRoutes } from './routes';
 
+/** The daily digests (main.ts schedules them beside housekeeping) and the unsubscribe links' signer. */
 export { scheduleDigests } from './mail/digest';
 export { createUnsubscribeSigner } from './mail/unsubscribe';
-export { enqueueNotificationJob, NOTIFICATION_JOBS_CHANNEL, NOTIFICATIONS_CHANNEL, notify } from './notify';
+/** Writes an entry (in the caller's transaction); fan-out jobs for many recipients. */
+export {
+  enqueueNotificationJob,
+  NOTIFICATION_JOBS_CHANNEL,
+  NOTIFICATIONS_CHANNEL,
+  type NotifyInput,
+  type NotifyOptions,
+  notify,
+} from './notify';
+/** The entries as the API shows them: the mails compose theirs with these. */
+export { describeNotification, type NotificationRow, presentNotification } from './presenters';
+/** The list's and the count's statements as the routes run them (bench:notifications runs them raw too). */
+export { pageSql, unreadCountSql } from './queries';
+export { listNotifications, unreadCount } from './service';
 
-/** Notifications (issue 23): what a player is told, in the app and by email. */
+/**
+ * Notifications (issue 23): the signed-in player's list, unread count, reads, preferences and a
+ * live stream (Server-Sent Events, fed through PostgreSQL LISTEN from every process); and mail
+ * (mail/: the sender, the digest, the unsubscribe link).
+ */
 export const notificationsModule: AppModule = {
   name: 'notifications',
   routes: async (app, ctx) => {
+    await notificationsRoutes(app, ctx);
     await mailRoutes(app, ctx);
   },
 };
