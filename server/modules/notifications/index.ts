@@ -2,7 +2,6 @@ import type { AppModule } from '../../context';
 import { mailRoutes } from './mail/routes';
 import { notificationsRoutes } from './routes';
 
-/** The daily digests (main.ts schedules them beside housekeeping) and the unsubscribe links' signer. */
 export { scheduleDigests } from './mail/digest';
 export { createUnsubscribeSigner } from './mail/unsubscribe';
 /** Writes an entry (in the caller's transaction); fan-out jobs for many recipients. */
@@ -22,8 +21,8 @@ export { listNotifications, unreadCount } from './service';
 
 /**
  * Notifications (issue 23): the signed-in player's list, unread count, reads, preferences and a
- * live stream (Server-Sent Events, fed through PostgreSQL LISTEN from every process); and mail
- * (mail/: the sender, the digest, the unsubscribe link).
+ * live stream (Server-Sent Events, fed through PostgreSQL LISTEN from every process), and mail
+ * (the outbox sender, one-click unsubscribe, the daily digest).
  */
 export const notificationsModule: AppModule = {
   name: 'notifications',

@@ -2,10 +2,7 @@ import type { Notification } from '../../../../contract';
 import type { Db } from '../../../db/types';
 import { listNotifications } from '../service';
 
-/**
- * The entries a mail tells of, as the list shows them: their sentence, excerpt and link written by
- * the server (presenters.ts), never composed again for mail. Another player's seqs answer nothing.
- */
-export function mailEntries(db: Db, userId: string, seqs: readonly number[]): Promise<Notification[]> {
-  return listNotifications(db, userId, { seqs });
+/** The entries a mail tells of, as the list shows them (their sentence, excerpt and link written by the server). */
+export async function mailEntries(db: Db, userId: string, seqs: readonly number[]): Promise<Notification[]> {
+  return listNotifications(db, userId, { seqs: [...seqs] });
 }
