@@ -11,7 +11,12 @@ import { parseEnv } from './env';
 import { StartError } from './errors';
 import { bootstrapAdmins } from './modules/auth';
 import { scheduleHousekeeping } from './modules/housekeeping';
-import { createUnsubscribeSigner, scheduleDigests } from './modules/notifications';
+import {
+  createUnsubscribeSigner,
+  type NotifyOptions,
+  scheduleDigests,
+  scheduleNotificationJobs,
+} from './modules/notifications';
 import { createYoutubeClient } from './modules/tutorials';
 import { loadSessionSecret } from './secrets';
 import { createStorage } from './storage';
@@ -86,9 +91,13 @@ const mailOf = (env: Env) =>
     ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, publicUrl: env.PUBLIC_URL }
     : null;
 
+// How the jobs tell players (badges, reminders, fan-out): by mail too when mail is sent.
+const noticeOf = (env: Env): NotifyOptions => ({ mail: Boolean(mailOf(env)) });
+
 /**
- * Housekeeping every 5 minutes and, with mail, the daily digests looked for hourly: each one run at
- * a time across every process on the database.
+ * Housekeeping every 5 minutes (with the reminders a day before each game) and, with mail, the
+ * daily digests looked for hourly: each one run at a time across every process on the database;
+ * and every minute, the notification jobs still due (a retry, or one no app process heard of).
  */
 function startJobs(env: Env, log: Logger, database: Database, storage: ObjectStorage, dataDir: string) {
   const mail = mailOf(env);
@@ -103,10 +112,12 @@ function startJobs(env: Env, log: Logger, database: Database, storage: ObjectSto
         (err) => log.error({ err }, 'notifications: daily digests failed'),
       )
     : () => {};
+  const notifications = scheduleNotificationJobs(database.db, { ...noticeOf(env), log });
   const stopHousekeeping = startHousekeeping(env, log, database, storage);
   return () => {
     stopHousekeeping();
     stopDigests();
+    void notifications.stop();
   };
 }
 
@@ -117,8 +128,19 @@ function startHousekeeping(env: Env, log: Logger, database: Database, storage: O
     database,
     storage,
     (done) => {
-      if (done.sessions + done.uploadTokens + done.images + done.youtube + (done.badges ?? 0) > 0)
-        log.info(done, 'housekeeping: expired rows removed, YouTube data refreshed, badges awarded');
+      if (
+        done.sessions +
+          done.uploadTokens +
+          done.images +
+          done.youtube +
+          (done.badges ?? 0) +
+          (done.reminders ?? 0) >
+        0
+      )
+        log.info(
+          done,
+          'housekeeping: expired rows removed, YouTube data refreshed, badges awarded, reminders',
+        );
     },
     (err) => log.error({ err }, 'housekeeping failed'),
     undefined,
@@ -126,6 +148,7 @@ function startHousekeeping(env: Env, log: Logger, database: Database, storage: O
     {
       youtube: youtube ? createYoutubeClient(youtube) : null,
       onSkipped: () => log.info('housekeeping: skipped, another process on the database is running it'),
+      notice: noticeOf(env),
     },
   );
 }
