@@ -5,7 +5,15 @@ import { rows } from '../../../db/rows';
 import { notificationSettings } from '../../../db/schema';
 import type { Db } from '../../../db/types';
 import { createSecondInstance, createTestApp, type TestApp } from '../../../test/app';
-import { createComment, createPost, createTeam, createUser, type TestUser } from '../../../test/factories';
+import {
+  appWithPlayers,
+  createComment,
+  createPost,
+  createTeam,
+  createUser,
+  injectAs,
+  type TestUser,
+} from '../../../test/factories';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
 import { notify } from '../notify';
 import { DIGEST_JOB, queueDigests, scheduleDigests } from './digest';
@@ -188,6 +196,36 @@ describe('mail through a real SMTP server (SMTP_URL set)', () => {
     await invite(player);
     await eventually(() => mailsTo(player).length).toBe(1);
     expect(mailsTo(player)[0].parsed.subject).toBe((await latestEntry(db, player.id)).text);
+  });
+
+  it('a request that notifies does not wait for the mail server (which holds every message)', async () => {
+    const [player, other] = [await createUser(db), await createUser(db)];
+    const team = await createTeam(db, leader);
+    const inviteByApi = (user: TestUser) =>
+      injectAs(t.app, leader, {
+        method: 'POST',
+        url: `/api/teams/${team.id}/invites`,
+        payload: { userId: user.id },
+      });
+    smtp.hold();
+    try {
+      expect((await inviteByApi(player)).statusCode).toBe(201);
+      // The sender has the first mail in hand, and the mail server keeps it.
+      await eventually(() => smtp.holding).toBe(1);
+      expect((await inviteByApi(other)).statusCode).toBe(201);
+      // Answered while the first mail is still held: nothing has arrived, the second waits queued.
+      expect(smtp.holding).toBe(1);
+      expect(mailsTo(player)).toHaveLength(0);
+      expect(await outbox(db, other.id)).toMatchObject([
+        { kind: 'team-invitation', attempts: 0, sent_at: null },
+      ]);
+    } finally {
+      smtp.release();
+    }
+    await eventually(() => mailsTo(player).length + mailsTo(other).length).toBe(2);
+    // The settings say mail is sent on this site.
+    const prefs = await injectAs(t.app, player, { url: '/api/notifications/preferences' });
+    expect(prefs.json()).toMatchObject({ emailConfigured: true });
   });
 
   describe('the unsubscribe link', () => {
@@ -591,6 +629,32 @@ describe('mail through a real SMTP server (SMTP_URL set)', () => {
         stop();
       }
     });
+  });
+});
+
+describe('without SMTP_URL', () => {
+  let t: TestApp;
+  let leader: TestUser;
+  let player: TestUser;
+  beforeAll(async () => {
+    ({ t, leader, player } = await appWithPlayers({ leader: 'user', player: 'user' }));
+    cleanups.push(() => t.close());
+  });
+
+  it('queues no mail for a kind set to email (shown in the app only), and the settings say email is not configured', async () => {
+    const db = t.database.db;
+    const team = await createTeam(db, leader);
+    const res = await injectAs(t.app, leader, {
+      method: 'POST',
+      url: `/api/teams/${team.id}/invites`,
+      payload: { userId: player.id },
+    });
+    expect(res.statusCode).toBe(201);
+    const list = await injectAs(t.app, player, { url: '/api/notifications' });
+    expect(list.json().items.map((n: { kind: string }) => n.kind)).toEqual(['team-invitation']);
+    expect(await rows(db, sql`SELECT id FROM mail_outbox`)).toEqual([]);
+    const prefs = await injectAs(t.app, player, { url: '/api/notifications/preferences' });
+    expect(prefs.json()).toMatchObject({ emailConfigured: false, kinds: { 'team-invitation': 'email' } });
   });
 });
 
