@@ -69,6 +69,11 @@ export interface AppConfig {
   mail?: { smtpUrl: string; from: string; publicUrl: string; pollMs?: number } | null;
   /** How often an open notification stream is sent a heartbeat (default STREAM_HEARTBEAT_MS; tests shorten it). */
   streamHeartbeatMs?: number;
+  /**
+   * false: this process does not run the notifications' fan-out jobs when they are announced (they
+   * wait for another process, or main.ts's poll); for a test that counts a route's own statements.
+   */
+  notificationJobs?: boolean;
   /** Image jobs run at once, and waiting, before a 503 (default 1 and 8). */
   imageJobs?: { concurrency: number; maxWaiting: number };
 }

@@ -208,9 +208,10 @@ export class NotificationJobRunner {
  * NOTIFICATION_JOBS_CHANNEL and runs the jobs on each announcement, and whenever it starts
  * listening (at first, and after its connection was lost: what was announced meanwhile); on close
  * it stops listening and finishes the job in progress. Jobs put back for later are run by the
- * minute's poll (main.ts) or the next announcement.
+ * minute's poll (main.ts) or the next announcement. Not with `notificationJobs: false`.
  */
-export function startNotificationJobs(app: App, ctx: Ctx): NotificationJobRunner {
+export function startNotificationJobs(app: App, ctx: Ctx): NotificationJobRunner | null {
+  if (ctx.config.notificationJobs === false) return null;
   const runner = new NotificationJobRunner(ctx.db, { ...notifyOptionsOf(ctx.config), log: app.log });
   let unlisten: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
