@@ -187,6 +187,17 @@ export type PreferencesBody = z.infer<typeof preferencesBody>;
 
 /** GET /api/notifications/unsubscribe?token=: a signed (user, kind) pair, or (user, 'digest'). */
 export const unsubscribeQuery = z.object({ token: z.string().min(1).max(512) });
+/**
+ * The unsubscribe link's answer as JSON (a browser, which asks for text/html, gets a page): what it
+ * stops (a kind's mail, or the digest), and whether it is done (POST) or only asked (GET).
+ */
+export const unsubscribeAnswer = z.object({
+  kind: z.union([notificationKind, z.literal('digest')]),
+  label: z.string(),
+  unsubscribed: z.boolean(),
+  message: z.string(),
+});
+export type UnsubscribeAnswer = z.infer<typeof unsubscribeAnswer>;
 
 /** The stream's events (Server-Sent Events): `notification` (an entry) and `count` (the unread count). */
 export const STREAM_HEARTBEAT_MS = 25_000;

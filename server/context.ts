@@ -63,11 +63,17 @@ export interface AppConfig {
   mapTiles?: { url: string; attribution: string };
   /**
    * Mail (issue 23): SMTP_URL, MAIL_FROM and PUBLIC_URL (the site's address, for links in mails).
-   * Unset (null): nothing is sent, and a kind set to 'email' is shown in the app only.
+   * Unset (null): nothing is sent, and a kind set to 'email' is shown in the app only. `pollMs`: how
+   * often each process looks for mail to send (default 5000 ms; tests take less).
    */
-  mail?: { smtpUrl: string; from: string; publicUrl: string } | null;
+  mail?: { smtpUrl: string; from: string; publicUrl: string; pollMs?: number } | null;
   /** How often an open notification stream is sent a heartbeat (default STREAM_HEARTBEAT_MS; tests shorten it). */
   streamHeartbeatMs?: number;
+  /**
+   * false: this process does not run the notifications' fan-out jobs when they are announced (they
+   * wait for another process, or main.ts's poll); for a test that counts a route's own statements.
+   */
+  notificationJobs?: boolean;
   /** Image jobs run at once, and waiting, before a 503 (default 1 and 8). */
   imageJobs?: { concurrency: number; maxWaiting: number };
 }

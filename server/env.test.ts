@@ -101,6 +101,33 @@ describe('parseEnv', () => {
     expect(parseEnv({}).SESSION_SECRET).toBeUndefined();
   });
 
+  it('reads SMTP_URL (smtp:// or smtps://, unset by default) with MAIL_FROM and PUBLIC_URL, which it requires', () => {
+    const none = parseEnv({});
+    expect([none.SMTP_URL, none.MAIL_FROM, none.PUBLIC_URL]).toEqual([undefined, undefined, undefined]);
+    const mail = {
+      SMTP_URL: 'smtps://user:pass@smtp.example.org:465',
+      MAIL_FROM: '"Airsoft Community" <noreply@example.org>',
+      PUBLIC_URL: 'https://airsoft.example.org/',
+    };
+    expect(parseEnv(mail)).toMatchObject({ ...mail, PUBLIC_URL: 'https://airsoft.example.org' });
+    expect(parseEnv({ ...mail, MAIL_FROM: 'noreply@example.org' }).MAIL_FROM).toBe('noreply@example.org');
+    expect(() => parseEnv({ ...mail, SMTP_URL: 'http://smtp.example.org' })).toThrowError(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ address/,
+    );
+    expect(() => parseEnv({ ...mail, MAIL_FROM: 'Airsoft Community' })).toThrowError(
+      /MAIL_FROM: must be an email address/,
+    );
+    expect(() => parseEnv({ ...mail, PUBLIC_URL: 'airsoft.example.org' })).toThrowError(
+      /PUBLIC_URL: must be an http\(s\) address/,
+    );
+    // Both missing are listed together, each saying why.
+    expect(() => parseEnv({ SMTP_URL: mail.SMTP_URL })).toThrowError(
+      /MAIL_FROM: must be set when SMTP_URL is set: the sender of every mail.*\n.*PUBLIC_URL: must be set when SMTP_URL is set: mails link to the site/s,
+    );
+    // Without SMTP_URL they are not needed (PUBLIC_URL alone is taken as it is).
+    expect(parseEnv({ PUBLIC_URL: 'http://localhost:5000' }).PUBLIC_URL).toBe('http://localhost:5000');
+  });
+
   it('reads WEB_CONCURRENCY: unset (one per core), or a whole number from 1', () => {
     expect(parseEnv({}).WEB_CONCURRENCY).toBeUndefined();
     expect(parseEnv({ WEB_CONCURRENCY: '2' }).WEB_CONCURRENCY).toBe(2);

@@ -76,6 +76,27 @@ export const envSchema = z.object({
   YOUTUBE_API_BASE: z
     .url({ protocol: /^https?$/, message: 'must be an http(s) address' })
     .default('https://www.googleapis.com'),
+  /** Outgoing mail (issue 23): an smtp:// or smtps:// address (user and password in it); unset, no mail is sent. */
+  SMTP_URL: z
+    .string()
+    .refine(
+      (v) => /^smtps?:\/\/[^/?#]+/i.test(v) && URL.canParse(v),
+      'must be an smtp:// or smtps:// address',
+    )
+    .optional(),
+  /** The sender of every mail: `"Airsoft Community" <noreply@example.org>` or a bare address. */
+  MAIL_FROM: z
+    .string()
+    .refine(
+      (v) => /^[^@<>\s]+@[^@<>\s]+$|<[^@<>\s]+@[^@<>\s]+>$/.test(v.trim()),
+      'must be an email address, or a name and <address>',
+    )
+    .optional(),
+  /** The site's public address, for absolute links (mails); no trailing slash kept. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) address' })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
   /** The map's tile source (Leaflet URL template) and its attribution (issue 13); the CSP allows its host only. */
   MAP_TILE_URL: z
     .string()
@@ -119,6 +140,12 @@ export const SESSION_SECRET_REQUIRED =
 /** Why DATABASE_READ_URL is refused on the embedded database. */
 export const DATABASE_READ_URL_ALONE = 'needs DATABASE_URL: it names a read replica of that database';
 
+/** Why SMTP_URL needs MAIL_FROM, and PUBLIC_URL (issue 23). */
+export const MAIL_FROM_REQUIRED =
+  'must be set when SMTP_URL is set: the sender of every mail, e.g. "Airsoft Community" <noreply@example.org>';
+export const PUBLIC_URL_REQUIRED =
+  'must be set when SMTP_URL is set: mails link to the site by its public address, e.g. https://airsoft.example.org';
+
 /** Parses the environment once; on bad values it throws one readable list of every problem. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
@@ -131,6 +158,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     issues.push({ path: 'SESSION_SECRET', message: SESSION_SECRET_REQUIRED });
   if (cleaned.DATABASE_READ_URL && !cleaned.DATABASE_URL)
     issues.push({ path: 'DATABASE_READ_URL', message: DATABASE_READ_URL_ALONE });
+  if (cleaned.SMTP_URL && !cleaned.MAIL_FROM) issues.push({ path: 'MAIL_FROM', message: MAIL_FROM_REQUIRED });
+  if (cleaned.SMTP_URL && !cleaned.PUBLIC_URL)
+    issues.push({ path: 'PUBLIC_URL', message: PUBLIC_URL_REQUIRED });
   if (!result.success || issues.length > 0) {
     const lines = issues.map((i) => `  - ${i.path}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);

@@ -11,6 +11,12 @@ import { parseEnv } from './env';
 import { StartError } from './errors';
 import { bootstrapAdmins } from './modules/auth';
 import { scheduleHousekeeping } from './modules/housekeeping';
+import {
+  createUnsubscribeSigner,
+  type NotifyOptions,
+  scheduleDigests,
+  scheduleNotificationJobs,
+} from './modules/notifications';
 import { createYoutubeClient } from './modules/tutorials';
 import { loadSessionSecret } from './secrets';
 import { createStorage } from './storage';
@@ -79,15 +85,62 @@ async function prepare(env: Env, log: Logger, poolSize?: number) {
 const youtubeOf = (env: Env) =>
   env.YOUTUBE_API_KEY ? { apiKey: env.YOUTUBE_API_KEY, apiBase: env.YOUTUBE_API_BASE } : null;
 
+// SMTP_URL (with MAIL_FROM and PUBLIC_URL, which parseEnv requires with it): mail is sent.
+const mailOf = (env: Env) =>
+  env.SMTP_URL && env.MAIL_FROM && env.PUBLIC_URL
+    ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, publicUrl: env.PUBLIC_URL }
+    : null;
+
+// How the jobs tell players (badges, reminders, fan-out): by mail too when mail is sent.
+const noticeOf = (env: Env): NotifyOptions => ({ mail: Boolean(mailOf(env)) });
+
+/**
+ * Housekeeping every 5 minutes (with the reminders a day before each game) and, with mail, the
+ * daily digests looked for hourly: each one run at a time across every process on the database;
+ * and every minute, the notification jobs still due (a retry, or one no app process heard of).
+ */
+function startJobs(env: Env, log: Logger, database: Database, storage: ObjectStorage, dataDir: string) {
+  const mail = mailOf(env);
+  const stopDigests = mail
+    ? scheduleDigests(
+        database,
+        mail,
+        createUnsubscribeSigner(loadSessionSecret(dataDir, env.SESSION_SECRET)),
+        (queued) => {
+          if (queued > 0) log.info({ queued }, 'notifications: daily digests queued');
+        },
+        (err) => log.error({ err }, 'notifications: daily digests failed'),
+      )
+    : () => {};
+  const notifications = scheduleNotificationJobs(database.db, { ...noticeOf(env), log });
+  const stopHousekeeping = startHousekeeping(env, log, database, storage);
+  return () => {
+    stopHousekeeping();
+    stopDigests();
+    void notifications.stop();
+  };
+}
+
 /** Housekeeping every 5 minutes, one run at a time across every process on the database. */
-function startJobs(env: Env, log: Logger, database: Database, storage: ObjectStorage) {
+function startHousekeeping(env: Env, log: Logger, database: Database, storage: ObjectStorage) {
   const youtube = youtubeOf(env);
   return scheduleHousekeeping(
     database,
     storage,
     (done) => {
-      if (done.sessions + done.uploadTokens + done.images + done.youtube + (done.badges ?? 0) > 0)
-        log.info(done, 'housekeeping: expired rows removed, YouTube data refreshed, badges awarded');
+      if (
+        done.sessions +
+          done.uploadTokens +
+          done.images +
+          done.youtube +
+          (done.badges ?? 0) +
+          (done.reminders ?? 0) >
+        0
+      )
+        log.info(
+          done,
+          'housekeeping: expired rows removed, YouTube data refreshed, badges awarded, reminders',
+        );
     },
     (err) => log.error({ err }, 'housekeeping failed'),
     undefined,
@@ -95,6 +148,7 @@ function startJobs(env: Env, log: Logger, database: Database, storage: ObjectSto
     {
       youtube: youtube ? createYoutubeClient(youtube) : null,
       onSkipped: () => log.info('housekeeping: skipped, another process on the database is running it'),
+      notice: noticeOf(env),
     },
   );
 }
@@ -121,6 +175,7 @@ async function serve(env: Env, log: Logger, database: Database, storage: ObjectS
       analyticsFlushMs: env.ANALYTICS_FLUSH_MS,
       mapTiles: mapTilesConfig(env.MAP_TILE_URL, env.MAP_TILE_ATTRIBUTION),
       youtube: youtubeOf(env),
+      mail: mailOf(env),
     },
   });
   await app.listen({ port: env.PORT, host: env.HOST });
@@ -157,7 +212,7 @@ const upLine = (port: number) => `Airsoft Community is up on http://localhost:${
 async function runSingle(env: Env, log: Logger) {
   const { database, storage, dataDir } = await prepare(env, log, env.DB_POOL_SIZE);
   const app = await serve(env, log, database, storage, dataDir);
-  const stopJobs = startJobs(env, log, database, storage);
+  const stopJobs = startJobs(env, log, database, storage, dataDir);
   onShutdown(log, async () => {
     stopJobs();
     await app.close();
@@ -171,9 +226,9 @@ async function runSingle(env: Env, log: Logger) {
 /** The primary: prepares once, runs the jobs, and keeps `count` workers serving. */
 async function runPrimary(env: Env, log: Logger, count: number) {
   // The primary's own queries are few (the jobs; one connection holds the job's lock): a small pool.
-  const { database, storage } = await prepare(env, log, 4);
+  const { database, storage, dataDir } = await prepare(env, log, 4);
   const workers = superviseWorkers(count, log);
-  const stopJobs = startJobs(env, log, database, storage);
+  const stopJobs = startJobs(env, log, database, storage, dataDir);
   onShutdown(log, async () => {
     stopJobs();
     const clean = await workers.stop();

@@ -32,6 +32,8 @@ export interface RunningApp {
   port: number;
   /** Whatever else the server script printed on its JSON line (a session token, a viewer's id). */
   info: Record<string, unknown>;
+  /** The server process's id (its memory is read from /proc). */
+  pid: number;
   stop(): void;
 }
 
@@ -58,5 +60,5 @@ export async function startApp(script: string, args: string[]): Promise<RunningA
     server.kill('SIGTERM');
     throw new Error(`bench server ${script}: /api/health answered ${health.status}`);
   }
-  return { port, info, stop: () => server.kill('SIGTERM') };
+  return { port, info, pid: server.pid ?? 0, stop: () => server.kill('SIGTERM') };
 }

@@ -21,6 +21,9 @@ import { addBlockedWord } from '../modules/moderation';
 import { addComment, createPost, like } from '../modules/posts';
 import { follow, updateProfile } from '../modules/profiles';
 
+/** The demo sends no mail: what its players are told stays in the app (notifications.ts dates it). */
+export const DEMO_NOTICE = { mail: false } as const;
+
 export interface PlannedPlayer {
   /** The id the plan uses for this player until the account exists. */
   plannedId: string;
@@ -117,7 +120,7 @@ export async function seedFollows(
     const follower = players.get(f.follower);
     const following = players.get(f.following);
     if (!follower || !following) throw new Error(`demo: unknown follow ${f.follower} → ${f.following}`);
-    await follow(db, follower, following.id);
+    await follow(db, follower, following.id, DEMO_NOTICE);
     await db
       .update(follows)
       .set({ createdAt: f.at })
@@ -150,14 +153,19 @@ export async function seedPosts(
   };
   for (const p of planned) {
     const author = player(p.by);
-    const post = await createPost(db, author, createPostBody.parse({ caption: p.caption, images: p.images }));
+    const post = await createPost(
+      db,
+      author,
+      createPostBody.parse({ caption: p.caption, images: p.images }),
+      DEMO_NOTICE,
+    );
     ids.set(p.plannedId, post.id);
     await db.update(posts).set({ createdAt: p.createdAt }).where(eq(posts.id, post.id));
     await backdateAction(db, post.id, author.id, 'create', p.createdAt);
 
     for (const l of p.likes) {
       const fan = player(l.by);
-      await like(db, fan, post.id);
+      await like(db, fan, post.id, DEMO_NOTICE);
       await db
         .update(postLikes)
         .set({ createdAt: l.at })
@@ -166,7 +174,13 @@ export async function seedPosts(
     }
     for (const c of p.comments) {
       const by = player(c.by);
-      const comment = await addComment(db, by, post.id, commentBody.parse({ content: c.text }).content);
+      const comment = await addComment(
+        db,
+        by,
+        post.id,
+        commentBody.parse({ content: c.text }).content,
+        DEMO_NOTICE,
+      );
       await db.update(comments).set({ createdAt: c.at, updatedAt: c.at }).where(eq(comments.id, comment.id));
       await backdateAction(db, post.id, by.id, 'comment', c.at);
     }

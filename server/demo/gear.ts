@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import type { gearPosts, gearRatings } from '../db/schema';
 import type { SessionUser } from '../modules/auth';
 import { addRating, createGear, rerankGear } from '../modules/gear';
+import { DEMO_NOTICE } from './community';
 
 type PlannedGear = typeof gearPosts.$inferInsert;
 type PlannedRating = typeof gearRatings.$inferInsert;
@@ -33,6 +34,7 @@ export async function seedGear(
         image: g.image,
         category: g.category as GearCategory,
       },
+      DEMO_NOTICE,
       // The demo's images are stored by the seed itself (their rows are written at its end).
       { createdAt: g.createdAt instanceof Date ? g.createdAt : undefined, imageChecked: true },
     );

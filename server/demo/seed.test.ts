@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANADIAN_REGIONS } from '../../contract/constants';
+import { NOTIFICATION_KINDS } from '../../contract/notifications';
 import { rows } from '../db/rows';
 import { users } from '../db/schema';
 import { analyticsReport } from '../modules/analytics/report';
@@ -300,6 +301,56 @@ describe('seedDemo', () => {
     const result = await runHousekeeping(t.database.db, t.storage, new Date(Date.now() + 30 * 86_400_000));
     expect(result.images).toBe(0);
     expect(demoImages()).toEqual(before);
+  });
+
+  it('gives the demo players unread notifications of every kind, none of their own doing, in order of time, the reminder real', async () => {
+    const db = t.database.db;
+    const kinds = await rows<{ kind: string; unread: number; players: number }>(
+      db,
+      sql`SELECT kind, count(*) FILTER (WHERE read_at IS NULL)::int AS unread,
+                 count(DISTINCT recipient_id) FILTER (WHERE read_at IS NULL)::int AS players
+          FROM notifications GROUP BY kind ORDER BY kind`,
+    );
+    expect(kinds.map((k) => k.kind)).toEqual([...NOTIFICATION_KINDS].sort());
+    for (const k of kinds) expect(k.unread, k.kind).toBeGreaterThan(0);
+    // Every player has a few unread, and some read.
+    const perPlayer = await rows<{ unread: number; read: number }>(
+      db,
+      sql`SELECT count(n.id) FILTER (WHERE n.read_at IS NULL)::int AS unread,
+                 count(n.id) FILTER (WHERE n.read_at IS NOT NULL)::int AS read
+          FROM users u LEFT JOIN notifications n ON n.recipient_id = u.id GROUP BY u.id`,
+    );
+    for (const p of perPlayer) {
+      expect(p.unread).toBeGreaterThanOrEqual(3);
+      expect(p.unread).toBeLessThan(40);
+    }
+    expect(perPlayer.some((p) => p.read > 0)).toBe(true);
+    const own = await rows(
+      db,
+      sql`SELECT 1 FROM notification_actors a JOIN notifications n ON n.id = a.notification_id
+          WHERE a.actor_id = n.recipient_id`,
+    );
+    expect(own).toHaveLength(0);
+    // The list's order (seq) is the order of time, all in the past.
+    const disorder = await rows(
+      db,
+      sql`SELECT 1 FROM notifications a JOIN notifications b ON a.recipient_id = b.recipient_id
+          WHERE a.seq < b.seq AND a.created_at > b.created_at`,
+    );
+    expect(disorder).toHaveLength(0);
+    expect(await rows(db, sql`SELECT 1 FROM notifications WHERE created_at > now()`)).toHaveLength(0);
+    // The reminder is for a game that starts within the day, one per player registered for it.
+    const reminders = await rows<{ soon: boolean; registered: boolean }>(
+      db,
+      sql`SELECT e.date BETWEEN now() AND now() + interval '24 hours' AS soon,
+                 EXISTS (SELECT 1 FROM event_registrations r WHERE r.event_id = e.id AND r.user_id = n.recipient_id
+                         AND r.status = 'registered') AS registered
+          FROM notifications n JOIN events e ON e.id = n.event_id WHERE n.kind = 'event-reminder'`,
+    );
+    expect(reminders.length).toBeGreaterThan(3);
+    expect(reminders.every((r) => r.soon && r.registered)).toBe(true);
+    // Housekeeping after the seed (a start) finds no reminder left to send.
+    expect((await runHousekeeping(db, t.storage, new Date(), { reminders: true })).reminders).toBe(0);
   });
 
   it('makes listed demo usernames admins too', async () => {

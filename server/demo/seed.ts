@@ -52,6 +52,7 @@ import { TUTORIALS } from './data/tutorials';
 import { seedEvents } from './events';
 import { seedFields } from './fields';
 import { seedGear } from './gear';
+import { seedNotifications } from './notifications';
 import { between, int, pick, type Rng, rngFrom, sample } from './random';
 import { seedStores } from './stores';
 import { planTeams, seedTeams } from './teams';
@@ -402,6 +403,7 @@ function buildPlan(now: Date, adminUsernames: string[]) {
   }
 
   return {
+    now,
     jobs: [...jobs.values()],
     players,
     adminUsernames: [DEMO_ADMIN, ...adminUsernames.map((u) => u.trim().toLowerCase())],
@@ -503,7 +505,10 @@ export async function seedDemo(
     // Badges from the rules (modules/badges), once the content that earns them is in: the awards
     // the services made as rows went in are dated today, the backfill dates each from the history.
     await tx.delete(userBadges);
+    await tx.execute(sql`DELETE FROM notifications WHERE kind = 'badge-earned'`);
     await backfillBadges(tx as unknown as Db);
+    // Notifications last, once what they report is in (notifications.ts).
+    await seedNotifications(tx as unknown as Db, players, admin, plan.now);
     await tx.insert(sessions).values(r(plan.sessionRows));
     await tx.insert(pageViews).values(plan.viewRows);
     await tx.insert(searchEvents).values(r(plan.searchRows));

@@ -49,6 +49,9 @@ export async function registerSecurity(
   // percent-encoded spelling of a path gets the same answer as the plain one.
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method) || !isApiRoute(request)) return;
+    // A signed token in the address authorizes it, not a session: posted from anywhere, as a form
+    // (the one-click unsubscribe of a mail, RFC 8058).
+    if (request.routeOptions.config?.signedForm) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
       // `Origin: null` comes from sandboxed frames, file: pages and some redirects: never our page.
@@ -71,6 +74,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route takes a raw file body (the signed upload PUT). */
     rawUpload?: boolean;
+    /** The route is authorized by a signed token in its address and takes an HTML form's body (RFC 8058). */
+    signedForm?: boolean;
   }
 }
 

@@ -4,7 +4,7 @@ export * from './content';
 export * from './events';
 export * from './fields';
 export * from './gear';
+export * from './notifications';
 export * from './posts';
 export * from './teams';
 export * from './users';
-export * from './notifications';

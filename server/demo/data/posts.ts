@@ -44,7 +44,10 @@ export const POSTS: DemoPost[] = [
         by: 'kim.marksman',
         text: 'The dawn push was the best part. The fog on the ridge looked like a movie.',
       },
-      { by: 'tactical_tom', text: 'My boots are still drying. Worth it.' },
+      {
+        by: 'tactical_tom',
+        text: 'My boots are still drying. Worth it. @lena_medic you were right about the gaiters.',
+      },
     ],
   },
   {
@@ -72,7 +75,7 @@ export const POSTS: DemoPost[] = [
       { by: 'prairie_wolf', text: 'What bucking are you running? I am stuck at 45 m with mine.' },
       {
         by: 'kim.marksman',
-        text: 'Flat hop with a 60 degree bucking, and a tight bore barrel. Happy to help at the next game.',
+        text: '@prairie_wolf flat hop with a 60 degree bucking, and a tight bore barrel. Happy to help at the next game.',
       },
     ],
   },
@@ -89,7 +92,9 @@ export const POSTS: DemoPost[] = [
     caption:
       'Desert ops weekend in the books. 38 degrees, dust everywhere, and my GBB still cycled like a champ after a quick clean at lunch. Gallery from both days:',
     images: ['desert', 'desert', 'sunset', 'desert'],
-    comments: [{ by: 'milsim_maria', text: 'Those sunset shots! Lone Star needs a desert trip.' }],
+    comments: [
+      { by: 'milsim_maria', text: 'Those sunset shots! @bravo6_jake Lone Star needs a desert trip.' },
+    ],
   },
   {
     by: 'lena_medic',
@@ -118,7 +123,7 @@ export const POSTS: DemoPost[] = [
       },
       {
         by: 'ghost_recon_mike',
-        text: 'Flat hop plus a good barrel. Spend the money on the bucking and the nub.',
+        text: 'Flat hop plus a good barrel, as @kim.marksman says. Spend the money on the bucking and the nub.',
       },
     ],
   },
@@ -157,7 +162,12 @@ export const POSTS: DemoPost[] = [
     caption:
       'Lone Star Irregulars team photo day! New patches, matching multicam, and only one person forgot their helmet. (It was me. I forgot my helmet.)',
     images: ['desert', 'fort', 'sunset', 'urban', 'desert'],
-    comments: [{ by: 'desert_fox_ray', text: 'Framing this one for the clubhouse.' }],
+    comments: [
+      {
+        by: 'desert_fox_ray',
+        text: 'Framing this one for the clubhouse. @north_ops_dan you have to see this.',
+      },
+    ],
   },
   {
     by: 'tactical_tom',
@@ -223,7 +233,10 @@ export const POSTS: DemoPost[] = [
     images: [],
     comments: [
       { by: 'ghost_recon_mike', text: 'Glad to be here. Northern Vipers are recruiting!' },
-      { by: 'milsim_maria', text: 'Finally one place for the whole community.' },
+      {
+        by: 'milsim_maria',
+        text: 'Finally one place for the whole community. @sarah.speedsoft @chris-cqb see you here.',
+      },
     ],
   },
   {

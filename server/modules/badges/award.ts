@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { missingReference } from '../../errors';
+import { NO_MAIL, type NotifyOptions, notify } from '../notifications';
 import { insertMet } from './queries';
 import { BADGE_RULES, type BadgeRule, type BadgeTrigger } from './rules';
 
@@ -12,18 +13,34 @@ export const awardErrors = {
     console.error(`badges: award after '${trigger}' for ${userId} failed`, err),
 };
 
-/**
- * The rules among `rules` the player does not hold and now meets, awarded (never twice: the
- * unique (user_id, badge) index and ON CONFLICT DO NOTHING), in one statement: per rule, a look
- * at the player's badges and, when not held, the capped count. Answers the badges awarded.
- */
-export async function awardRules(db: Db, userId: string, rules: readonly BadgeRule[]): Promise<string[]> {
-  if (rules.length === 0) return [];
-  return (await insertMet(db, userId, rules)).map((r) => r.badge);
+/** Tells `userId` of each badge awarded ('badge-earned', data.badge: its id), in the caller's transaction. */
+export async function notifyBadges(db: Db, userIds: readonly string[], badge: string, notice: NotifyOptions) {
+  if (userIds.length === 0) return;
+  await notify(db, { recipientIds: userIds, kind: 'badge-earned', data: { badge } }, notice);
 }
 
 /**
- * Awards the badges a player has just earned (never twice; kept when the reason goes). Every
+ * The rules among `rules` the player does not hold and now meets, awarded (never twice: the
+ * unique (user_id, badge) index and ON CONFLICT DO NOTHING), in one statement: per rule, a look
+ * at the player's badges and, when not held, the capped count; each badge awarded is told to the
+ * player in the same transaction (one more statement per badge, none when none). Answers the
+ * badges awarded.
+ */
+export async function awardRules(
+  db: Db,
+  userId: string,
+  rules: readonly BadgeRule[],
+  notice: NotifyOptions = NO_MAIL,
+): Promise<string[]> {
+  if (rules.length === 0) return [];
+  const awarded = (await insertMet(db, userId, rules)).map((r) => r.badge);
+  for (const badge of awarded) await notifyBadges(db, [userId], badge, notice);
+  return awarded;
+}
+
+/**
+ * Awards the badges a player has just earned (never twice; kept when the reason goes), each told
+ * to the player ('badge-earned') with the award. Every
  * write path that can earn a badge calls this inside its transaction, after its own write; only
  * the rules the trigger can change are counted (BADGE_RULES in rules.ts).
  *
@@ -35,7 +52,12 @@ export async function awardRules(db: Db, userId: string, rules: readonly BadgeRu
  * missed that way is earned at the player's next trigger of that kind (the rules compare counts
  * to targets with >=), when their profile's badges are read, or by the backfill.
  */
-export async function awardBadges(db: Db, userId: string, trigger: BadgeTrigger): Promise<void> {
+export async function awardBadges(
+  db: Db,
+  userId: string,
+  trigger: BadgeTrigger,
+  notice: NotifyOptions = NO_MAIL,
+): Promise<void> {
   const rules = BADGE_RULES.filter((r) => r.triggers.includes(trigger));
   if (rules.length === 0) return;
   try {
@@ -45,7 +67,7 @@ export async function awardBadges(db: Db, userId: string, trigger: BadgeTrigger)
       // the player who acted, so a transaction takes one such lock (a rating's owner award none).
       if (rules.some((r) => r.target > 1))
         await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`badges:${userId}`}))`);
-      await awardRules(tx as unknown as Db, userId, rules);
+      await awardRules(tx as unknown as Db, userId, rules, notice);
     });
   } catch (err) {
     // The player's account was deleted meanwhile: nothing to award, nothing to report.

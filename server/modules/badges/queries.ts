@@ -18,7 +18,7 @@ const insertBadges = (db: Db, select: SQL) =>
     .insert(userBadges)
     .select(sql`SELECT gen_random_uuid(), s.user_id, s.badge, s.created_at FROM (${select}) s`)
     .onConflictDoNothing({ target: [userBadges.userId, userBadges.badge] })
-    .returning({ badge: userBadges.badge });
+    .returning({ badge: userBadges.badge, userId: userBadges.userId });
 
 /** Every player who meets `rule` and does not hold it yet, dated when they met it. */
 export const insertEarners = (db: Db, rule: BadgeRule) =>

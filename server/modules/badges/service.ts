@@ -7,7 +7,8 @@ import {
 import type { Db } from '../../db/client';
 import { iso } from '../../db/rows';
 import { notFound } from '../../errors';
-import { awardErrors, awardRules } from './award';
+import { NO_MAIL, type NotifyOptions } from '../notifications';
+import { awardErrors, awardRules, notifyBadges } from './award';
 import { insertEarners, selectCounts, selectHeld, selectHolders, selectPlayers, selectUser } from './queries';
 import { BADGE_RULES, type BadgeRule, RULES_BY_ID } from './rules';
 
@@ -15,23 +16,39 @@ import { BADGE_RULES, type BadgeRule, RULES_BY_ID } from './rules';
  * Awards every rule to every player who meets it and does not hold it yet, dated when they met
  * it (the time of their target-th post, registration, rating…; a year after joining): one
  * set-based INSERT … SELECT per rule, ON CONFLICT DO NOTHING, so it is safe to run at any time,
- * in several processes at once. Used by the demo seed once all content is in, and by
- * housekeeping (every rule at a process's first run, then the one-year rule). Answers how many
- * badges were awarded.
+ * in several processes at once. Each rule's new holders are told ('badge-earned') by one
+ * notify() per rule, in a transaction with the rule's award. Used by the demo seed once all
+ * content is in, and by housekeeping (every rule at a process's first run, then the one-year
+ * rule). Answers how many badges were awarded.
  */
-export async function backfillBadges(db: Db, rules: readonly BadgeRule[] = BADGE_RULES): Promise<number> {
+export async function backfillBadges(
+  db: Db,
+  rules: readonly BadgeRule[] = BADGE_RULES,
+  notice: NotifyOptions = NO_MAIL,
+): Promise<number> {
   let awarded = 0;
   for (const rule of rules) {
-    awarded += (await insertEarners(db, rule)).length;
+    awarded += await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const holders = await insertEarners(t, rule);
+      await notifyBadges(
+        t,
+        holders.map((h) => h.userId),
+        rule.id,
+        notice,
+      );
+      return holders.length;
+    });
   }
   return awarded;
 }
 
 /** The one-year rule alone: what housekeeping sweeps on every run. */
-export const backfillMembership = (db: Db) =>
+export const backfillMembership = (db: Db, notice: NotifyOptions = NO_MAIL) =>
   backfillBadges(
     db,
     BADGE_RULES.filter((r) => r.id === 'one-year'),
+    notice,
   );
 
 export interface Rarity {
@@ -86,6 +103,7 @@ export async function getUserBadges(
   db: Db,
   userId: string,
   rarityCache: RarityCache,
+  notice: NotifyOptions = NO_MAIL,
 ): Promise<UserBadgesAnswer> {
   const [user] = await selectUser(db, userId);
   if (!user) throw notFound(PROFILE_TEXTS.notFound);
@@ -98,7 +116,7 @@ export async function getUserBadges(
   const due = open.filter((r) => (current.get(r.id) ?? 0) >= r.target);
   if (due.length > 0) {
     try {
-      await awardRules(db, userId, due);
+      await db.transaction((tx) => awardRules(tx as unknown as Db, userId, due, notice));
     } catch (err) {
       awardErrors.report(err, userId, 'profile');
     }

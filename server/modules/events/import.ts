@@ -20,6 +20,7 @@ import { defaultTimeZone, zonedInstant } from '../../lib/time-zone';
 import type { SessionUser } from '../auth';
 import { can } from './policy';
 import { type StoredImport, selectImported } from './queries';
+import { announceEventChange, eventChanges } from './writes';
 
 /** One event read from a feed, ready to store. */
 export interface ImportedEvent {
@@ -366,13 +367,15 @@ function isNewer(e: ImportedEvent, s: StoredImport, hash: string): boolean {
 
 /**
  * Stores a feed's events in one transaction (nothing half-stored): matched on (source, UID), a
- * new one is added, a newer one (SEQUENCE or LAST-MODIFIED) updated with its own SEQUENCE raised,
+ * new one is added, a newer one (SEQUENCE or LAST-MODIFIED) updated with its own SEQUENCE raised
+ * (its registered players told when its date or place changed, `actorId` the importer),
  * anything else (unchanged, or the same UID twice in the feed) skipped.
  */
 export async function storeImported(
   db: Db,
   source: string,
   list: ImportedEvent[],
+  actorId: string | null = null,
 ): Promise<ImportEventsAnswer> {
   const answer = { added: 0, skipped: 0, updated: 0 };
   await db.transaction(async (tx) => {
@@ -412,10 +415,19 @@ export async function storeImported(
         if (added.length > 0) answer.added++;
         else answer.skipped++;
       } else if (isNewer(e, stored, hash)) {
-        await tx
+        const [after] = await tx
           .update(events)
           .set({ ...fields, sequence: sql`${events.sequence} + 1`, updatedAt: sql`now()` })
-          .where(eq(events.id, stored.id));
+          .where(eq(events.id, stored.id))
+          .returning({
+            title: events.title,
+            date: events.date,
+            endDate: events.endDate,
+            location: events.location,
+            address: events.address,
+            rules: events.rules,
+          });
+        await announceEventChange(t, stored.id, actorId, after, eventChanges(stored, after));
         answer.updated++;
       } else answer.skipped++;
     }
@@ -450,7 +462,7 @@ export async function importEvents(
     throw badRequest(
       `${EVENT_TEXTS.importFailedDefault}: more than ${EVENT_LIMITS.importMaxEvents} events in one source`,
     );
-  return storeImported(ctx.db, source, list);
+  return storeImported(ctx.db, source, list, admin.id);
 }
 
 /** The preset site's name (its host) for the import selector. */

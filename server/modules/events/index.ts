@@ -6,7 +6,7 @@ export { type EmbeddedEvent, embeddedCalendar, embeddedEvent } from './event-pag
 /** For the benchmark: the list's SQL, as the endpoint runs it. */
 export { listEventsSql } from './queries';
 /** For the demo seed: events made and joined through the same rules as the API. */
-export { createEvent, takePlace as registerForEvent } from './writes';
+export { createEvent, takePlace as registerForEvent, updateEvent } from './writes';
 
 /**
  * Events: the list and calendar (upcoming, by type, by month, near me), one event, search,

@@ -274,6 +274,11 @@ export async function selectLockedEvent(tx: Db, id: string) {
       endDate: events.endDate,
       registeredCount: events.registeredCount,
       waitlistCount: events.waitlistCount,
+      // What its notifications say (a promotion's, a change's) and compare (a change's).
+      title: events.title,
+      location: events.location,
+      address: events.address,
+      rules: events.rules,
     })
     .from(events)
     .where(eq(events.id, id))
@@ -288,6 +293,11 @@ export async function selectImported(tx: Db, source: string, uid: string) {
   const [row] = await tx
     .select({
       id: events.id,
+      date: events.date,
+      endDate: events.endDate,
+      location: events.location,
+      address: events.address,
+      rules: events.rules,
       sourceSequence: events.sourceSequence,
       sourceModified: events.sourceModified,
       sourceHash: events.sourceHash,

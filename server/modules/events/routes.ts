@@ -24,6 +24,7 @@ import { noStore } from '../../lib/http';
 import { ANALYTICS_RATE_LIMIT } from '../../plugins/rate-limit';
 import { recordedSearch } from '../analytics';
 import { requireUser } from '../auth';
+import { notifyOptionsOf } from '../notifications';
 import { eventsCache } from './cache';
 import { eventCalendar, personalCalendar, upcomingCalendar } from './ics';
 import { importEvents, presetSource } from './import';
@@ -70,7 +71,10 @@ export async function eventRoutes(app: App, ctx: Ctx) {
     { schema: { params: idParams, response: { 200: event } } },
     async (request, reply) => {
       noStore(reply);
-      return changed(ctx, await writes.register(ctx.db, requireUser(request), request.params.id));
+      return changed(
+        ctx,
+        await writes.register(ctx.db, requireUser(request), request.params.id, notifyOptionsOf(ctx.config)),
+      );
     },
   );
 
@@ -79,7 +83,10 @@ export async function eventRoutes(app: App, ctx: Ctx) {
     { schema: { params: idParams, response: { 200: event } } },
     async (request, reply) => {
       noStore(reply);
-      return changed(ctx, await writes.cancel(ctx.db, requireUser(request), request.params.id));
+      return changed(
+        ctx,
+        await writes.cancel(ctx.db, requireUser(request), request.params.id, notifyOptionsOf(ctx.config)),
+      );
     },
   );
 
@@ -155,7 +162,16 @@ export async function eventAdminRoutes(admin: App, ctx: Ctx) {
     '/api/events/:id',
     { schema: { params: idParams, body: updateEventBody, response: { 200: event } } },
     async (request) =>
-      changed(ctx, await writes.updateEvent(ctx.db, requireUser(request), request.params.id, request.body)),
+      changed(
+        ctx,
+        await writes.updateEvent(
+          ctx.db,
+          requireUser(request),
+          request.params.id,
+          request.body,
+          notifyOptionsOf(ctx.config),
+        ),
+      ),
   );
 
   admin.delete(

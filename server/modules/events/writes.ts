@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, is, SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { CreateEventBody, Event, UpdateEventBody } from '../../../contract';
+import type { CreateEventBody, Event, EventRules, UpdateEventBody } from '../../../contract';
 import {
   createEventBody,
   ENDS_AT_MESSAGE,
@@ -16,6 +16,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { defaultTimeZone } from '../../lib/time-zone';
 import type { SessionUser } from '../auth';
 import { awardBadges } from '../badges';
+import { enqueueNotifyEventPlayers, enqueueNotifyFor, type NotifyOptions, notify } from '../notifications';
 import { can } from './policy';
 import { type LockedEvent, selectLockedEvent } from './queries';
 import { getEvent } from './service';
@@ -91,13 +92,68 @@ function defaultOf(column: PgColumn): SQL {
   return column.default;
 }
 
+/** What an event's notifications say of it: its title, start and place (as they are now). */
+const eventData = (e: { title: string; date: Date; location: string }) => ({
+  title: e.title,
+  startsAt: e.date.toISOString(),
+  location: e.location,
+});
+
+interface EventFacts {
+  date: Date;
+  endDate: Date | null;
+  location: string;
+  address: string | null;
+  rules: EventRules | null;
+}
+
+/** What of an event's date (start or end), place (location or address) and rules a write really changed. */
+export function eventChanges(before: EventFacts, after: EventFacts): Array<'date' | 'location' | 'rules'> {
+  const changed: Array<'date' | 'location' | 'rules'> = [];
+  const time = (d: Date | null) => d?.getTime() ?? null;
+  if (time(before.date) !== time(after.date) || time(before.endDate) !== time(after.endDate))
+    changed.push('date');
+  if (before.location !== after.location || (before.address ?? null) !== (after.address ?? null))
+    changed.push('location');
+  // Both read back from jsonb, whose keys come in one order.
+  if (JSON.stringify(before.rules ?? null) !== JSON.stringify(after.rules ?? null)) changed.push('rules');
+  return changed;
+}
+
+/**
+ * Tells the players registered for the event that its date, place or rules changed
+ * ('event-changed', data.changed), through a queued job (an event may have hundreds of players):
+ * one statement in the write's transaction, nothing when nothing of that changed.
+ */
+export async function announceEventChange(
+  tx: Db,
+  eventId: string,
+  actorId: string | null,
+  after: EventFacts & { title: string },
+  changed: readonly string[],
+): Promise<void> {
+  if (changed.length === 0) return;
+  await enqueueNotifyEventPlayers(tx, eventId, {
+    kind: 'event-changed',
+    actorId,
+    eventId,
+    data: { ...eventData(after), changed: [...changed] },
+  });
+}
+
 /**
  * Moves the first players of the waitlist (arrival order) into the free places, records each
- * promotion (who, when) for the notifications, and keeps both counters exact. Runs with the event
- * row locked. Capacity 0 means no limit: the whole waitlist moves up. One statement: the waitlist's
- * first `free` (next), moved up (up), each recorded in event_promotions.
+ * promotion (who, when) and tells each player ('event-waitlist-promoted', with the event's
+ * date and place), and keeps both counters exact. Runs with the event row locked. Capacity 0
+ * means no limit: the whole waitlist moves up. One statement: the waitlist's first `free` (next),
+ * moved up (up), each recorded in event_promotions; then one notify() for them all.
  */
-async function fillFromWaitlist(tx: Tx, eventId: string, e: LockedEvent): Promise<string[]> {
+async function fillFromWaitlist(
+  tx: Tx,
+  eventId: string,
+  e: LockedEvent,
+  notice: NotifyOptions,
+): Promise<string[]> {
   const free = e.capacity === 0 ? e.waitlistCount : Math.max(0, e.capacity - e.registeredCount);
   if (free === 0 || e.waitlistCount === 0) return [];
   const r = eventRegistrations;
@@ -120,7 +176,7 @@ async function fillFromWaitlist(tx: Tx, eventId: string, e: LockedEvent): Promis
         .returning({ userId: r.userId }),
     );
   // The builder's INSERT ... SELECT names every column of the table, in its order: the id and the
-  // time are the table's own defaults (schema), and the player is not told yet.
+  // time are the table's own defaults (schema); the player is told below, in this transaction.
   const promoted = await tx
     .with(next, up)
     .insert(eventPromotions)
@@ -131,7 +187,7 @@ async function fillFromWaitlist(tx: Tx, eventId: string, e: LockedEvent): Promis
           eventId: sql<string>`${eventId}`.as('event_id'),
           userId: up.userId,
           promotedAt: defaultOf(eventPromotions.promotedAt).as('promoted_at'),
-          notifiedAt: sql<Date | null>`null`.as('notified_at'),
+          notifiedAt: sql<Date | null>`now()`.as('notified_at'),
         })
         .from(up),
     )
@@ -144,17 +200,32 @@ async function fillFromWaitlist(tx: Tx, eventId: string, e: LockedEvent): Promis
         waitlistCount: sql`${events.waitlistCount} - ${promoted.length}`,
       })
       .where(eq(events.id, eventId));
+  if (promoted.length > 0)
+    await notify(
+      asDb(tx),
+      {
+        recipientIds: promoted.map((p) => p.userId),
+        kind: 'event-waitlist-promoted',
+        eventId,
+        data: eventData(e),
+      },
+      notice,
+    );
   // A place taken from the waitlist counts toward the event badges from now.
-  for (const p of promoted) await awardBadges(asDb(tx), p.userId, 'event-registration');
+  for (const p of promoted) await awardBadges(asDb(tx), p.userId, 'event-registration', notice);
   return promoted.map((p) => p.userId);
 }
 
-/** PATCH: the given fields; SEQUENCE raised; a larger capacity moves waitlisted players up at once. */
+/**
+ * PATCH: the given fields; SEQUENCE raised; a larger capacity moves waitlisted players up at once.
+ * A change of date, place or rules is told to the registered players (announceEventChange).
+ */
 export async function updateEvent(
   db: Db,
   admin: SessionUser,
   id: string,
   input: UpdateEventBody,
+  notice: NotifyOptions,
 ): Promise<Event> {
   if (!can(admin, 'edit')) throw forbidden();
   const body = await withField(db, updateEventBody.parse(input));
@@ -168,16 +239,38 @@ export async function updateEvent(
       .update(events)
       .set({ ...columns(body), sequence: sql`${events.sequence} + 1`, updatedAt: new Date() })
       .where(eq(events.id, id))
-      .returning({ capacity: events.capacity });
-    await fillFromWaitlist(tx, id, { ...locked, capacity: updated.capacity });
+      .returning({
+        capacity: events.capacity,
+        title: events.title,
+        date: events.date,
+        endDate: events.endDate,
+        location: events.location,
+        address: events.address,
+        rules: events.rules,
+      });
+    await fillFromWaitlist(tx, id, { ...locked, ...updated }, notice);
+    await announceEventChange(asDb(tx), id, admin.id, updated, eventChanges(locked, updated));
   });
   return getEvent(db, id, admin);
 }
 
+/**
+ * DELETE: the event goes with its registrations. Its registered and waitlisted players are told
+ * ('event-cancelled', its title, date and place kept): collected before the delete, in its
+ * transaction, and told by a queued job.
+ */
 export async function deleteEvent(db: Db, admin: SessionUser, id: string): Promise<void> {
   if (!can(admin, 'delete')) throw forbidden();
-  const removed = await db.delete(events).where(eq(events.id, id)).returning({ id: events.id });
-  if (removed.length === 0) throw notFound(EVENT_TEXTS.eventNotFound);
+  await db.transaction(async (tx) => {
+    const e = await lockEvent(tx, id);
+    const r = eventRegistrations;
+    await enqueueNotifyFor(
+      asDb(tx),
+      { kind: 'event-cancelled', actorId: admin.id, data: eventData(e) },
+      sql`SELECT ${r.userId} FROM ${r} WHERE ${r.eventId} = ${id}`,
+    );
+    await tx.delete(events).where(eq(events.id, id));
+  });
 }
 
 const isPast = (date: Date) => date.getTime() < Date.now();
@@ -210,10 +303,15 @@ export async function takePlace(db: Db, user: SessionUser, eventId: string): Pro
 }
 
 /** POST registration: takePlace, the event badges, then the event as the player now sees it. */
-export async function register(db: Db, user: SessionUser, eventId: string): Promise<Event> {
+export async function register(
+  db: Db,
+  user: SessionUser,
+  eventId: string,
+  notice: NotifyOptions,
+): Promise<Event> {
   await takePlace(db, user, eventId);
   // After the place is taken, out of the event row's lock: the badges' counts never queue there.
-  await awardBadges(db, user.id, 'event-registration');
+  await awardBadges(db, user.id, 'event-registration', notice);
   return getEvent(db, eventId, user);
 }
 
@@ -221,7 +319,12 @@ export async function register(db: Db, user: SessionUser, eventId: string): Prom
  * Cancels the player's place (registered or waitlisted). When a registered player leaves, the
  * first on the waitlist is promoted in the same transaction. Idempotent.
  */
-export async function cancel(db: Db, user: SessionUser, eventId: string): Promise<Event> {
+export async function cancel(
+  db: Db,
+  user: SessionUser,
+  eventId: string,
+  notice: NotifyOptions,
+): Promise<Event> {
   await db.transaction(async (tx) => {
     const e = await lockEvent(tx, eventId);
     if (isPast(e.date)) throw conflict(EVENT_TEXTS.registrationClosed);
@@ -241,7 +344,7 @@ export async function cancel(db: Db, user: SessionUser, eventId: string): Promis
       .update(events)
       .set({ registeredCount: sql`${events.registeredCount} - 1` })
       .where(eq(events.id, eventId));
-    await fillFromWaitlist(tx, eventId, { ...e, registeredCount: e.registeredCount - 1 });
+    await fillFromWaitlist(tx, eventId, { ...e, registeredCount: e.registeredCount - 1 }, notice);
   });
   return getEvent(db, eventId, user);
 }

@@ -11,12 +11,14 @@ import {
 import type { App, Ctx } from '../../context';
 import { anonymousReads } from '../../lib/stamped-cache';
 import { requireUser } from '../auth';
+import { notifyOptionsOf } from '../notifications';
 import { createGear, deleteGear, listGearToRate, listTopRated, listUserGear, rateGear } from './service';
 
 const idParams = z.object({ id: uuid() });
 
 /** Gear rating (SPEC §7 Gear): upload, the items to rate, rate, Top Rated, a player's gear, delete. */
 export async function gearRoutes(app: App, ctx: Ctx) {
+  const notice = notifyOptionsOf(ctx.config);
   // Top Rated as anonymous visitors see it (server/lib/stamped-cache.ts); a gear write here empties it.
   const publicRead = anonymousReads(app, ctx.config.publicCacheMs ?? 0, {
     bus: ctx.bus,
@@ -24,7 +26,7 @@ export async function gearRoutes(app: App, ctx: Ctx) {
   });
 
   app.post('/api/gear', { schema: { body: gearBody, response: { 201: gearPost } } }, async (request, reply) =>
-    reply.status(201).send(await createGear(ctx.db, requireUser(request), request.body)),
+    reply.status(201).send(await createGear(ctx.db, requireUser(request), request.body, notice)),
   );
 
   app.get(
@@ -42,7 +44,7 @@ export async function gearRoutes(app: App, ctx: Ctx) {
   app.post(
     '/api/gear/:id/rate',
     { schema: { params: idParams, body: rateGearBody, response: { 200: gearPost } } },
-    async (request) => rateGear(ctx.db, requireUser(request), request.params.id, request.body.rating),
+    async (request) => rateGear(ctx.db, requireUser(request), request.params.id, request.body.rating, notice),
   );
 
   app.delete(

@@ -12,6 +12,7 @@ import { gearPosts, gearRatingStats, gearRatings } from '../../db/schema';
 import { badRequest, conflict, forbidden, missingReference, notFound } from '../../errors';
 import type { SessionUser } from '../auth';
 import { awardBadges } from '../badges';
+import { NO_MAIL, type NotifyOptions } from '../notifications';
 import { can } from './policy';
 import { presentGear } from './presenters';
 import {
@@ -87,6 +88,7 @@ export async function createGear(
   db: Db,
   user: SessionUser,
   input: GearBody,
+  notice: NotifyOptions,
   seed: SeedOptions = {},
 ): Promise<GearPost> {
   if (!can(user, 'upload')) throw forbidden();
@@ -104,7 +106,7 @@ export async function createGear(
         createdAt: seed.createdAt,
       })
       .returning({ id: gearPosts.id });
-    await awardBadges(asDb(tx), user.id, 'gear-upload');
+    await awardBadges(asDb(tx), user.id, 'gear-upload', notice);
     return row.id;
   });
   return getGear(db, id, user);
@@ -115,8 +117,14 @@ export async function createGear(
  * (403), 404 for unknown gear. The trigger on gear_ratings updates the item's counters and
  * weighted rating and the stats row; then the badges, and a re-rank if C moved far enough.
  */
-export async function rateGear(db: Db, rater: SessionUser, id: string, rating: number): Promise<GearPost> {
-  await addRating(db, rater, id, rating);
+export async function rateGear(
+  db: Db,
+  rater: SessionUser,
+  id: string,
+  rating: number,
+  notice: NotifyOptions,
+): Promise<GearPost> {
+  await addRating(db, rater, id, rating, undefined, notice);
   await rerankGear(db);
   return getGear(db, id, rater);
 }
@@ -131,6 +139,7 @@ export async function addRating(
   id: string,
   rating: number,
   createdAt?: Date,
+  notice: NotifyOptions = NO_MAIL,
 ): Promise<void> {
   if (!Number.isInteger(rating) || rating < RATING_MIN || rating > RATING_MAX)
     throw badRequest('Invalid input', { rating: ['Invalid input'] });
@@ -146,8 +155,8 @@ export async function addRating(
         .returning({ id: gearRatings.id });
       if (inserted.length === 0) throw conflict(GEAR_TEXTS.alreadyRated);
       await extendRatedBlock(asDb(tx), rater.id, id);
-      await awardBadges(asDb(tx), rater.id, 'rating-given');
-      await awardBadges(asDb(tx), owner, 'gear-rated');
+      await awardBadges(asDb(tx), rater.id, 'rating-given', notice);
+      await awardBadges(asDb(tx), owner, 'gear-rated', notice);
     });
   } catch (err) {
     // The item was deleted between the look-up and the insert (the rater's own account: the error handler's 401).

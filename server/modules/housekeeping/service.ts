@@ -3,6 +3,7 @@ import type { Database, Db } from '../../db/client';
 import { images, uploadTokens, userSessions } from '../../db/schema';
 import type { ObjectStorage } from '../../storage/types';
 import { backfillBadges, backfillMembership } from '../badges';
+import { NO_MAIL, type NotifyOptions, remindEvents } from '../notifications';
 import { refreshYoutubeData, type YoutubeClient } from '../tutorials';
 import { deleteStoredImage, IMAGE_REFERENCES } from '../uploads';
 
@@ -24,6 +25,8 @@ export interface HousekeepingResult {
   youtube: number;
   /** With `badges`: badges awarded by the sweep. */
   badges?: number;
+  /** With `reminders`: 'event-reminder' entries written (events starting within a day). */
+  reminders?: number;
 }
 
 export interface HousekeepingOptions {
@@ -35,13 +38,18 @@ export interface HousekeepingOptions {
    * award that failed); 'membership': the one-year rule alone (it has no write to trigger it).
    */
   badges?: 'all' | 'membership';
+  /** The reminders a day before each game (notifications' remindEvents). */
+  reminders?: boolean;
+  /** How the players are told of badges and reminders (mail or not; default: in the app only). */
+  notice?: NotifyOptions;
 }
 
 /**
  * Deletes expired sessions; the raw uploads of addresses expired for over five minutes (the
  * address rows themselves after a day); and, with `sweepImages`, stored images (with their
  * variants) that no column of IMAGE_REFERENCES holds any more, once past their grace period; and,
- * with `badges`, the badge backfill (modules/badges); and, with `youtube`, tutorials' YouTube data
+ * with `badges`, the badge backfill (modules/badges); with `reminders`, the reminders a day before
+ * each game (modules/notifications); and, with `youtube`, tutorials' YouTube data
  * over a day old (last, so an unreachable API fails only that part). Safe to run at any time and
  * in several processes.
  */
@@ -96,14 +104,16 @@ export async function runHousekeeping(
     );
 
   const swept = opts.sweepImages ? await sweepImages(db, storage, now) : 0;
+  const notice = opts.notice ?? NO_MAIL;
   const badges =
     opts.badges === 'all'
-      ? { badges: await backfillBadges(db) }
+      ? { badges: await backfillBadges(db, undefined, notice) }
       : opts.badges === 'membership'
-        ? { badges: await backfillMembership(db) }
+        ? { badges: await backfillMembership(db, notice) }
         : {};
+  const reminders = opts.reminders ? { reminders: await remindEvents(db, notice, now) } : {};
   const youtube = opts.youtube ? await refreshYoutubeData(db, opts.youtube, now) : 0;
-  return { sessions: sessions.length, uploadTokens: tokens, images: swept, youtube, ...badges };
+  return { sessions: sessions.length, uploadTokens: tokens, images: swept, youtube, ...badges, ...reminders };
 }
 
 /** One anti-join over every referencing column (IMAGE_REFERENCES): a batch of orphans per query. */
@@ -161,7 +171,8 @@ export function runHousekeepingOnce(
 
 /**
  * Runs housekeeping now and then every `everyMs` (default 5 minutes, so raw uploads go minutes
- * after their address expires); the image sweep runs once an hour; tutorials' YouTube data (with
+ * after their address expires), with the reminders a day before each game; the image sweep runs
+ * once an hour; tutorials' YouTube data (with
  * `opts.youtube`) is fetched again once a day per tutorial. A run another process is doing is
  * skipped (runHousekeepingOnce; `opts.onSkipped` hears it); in a cluster only the primary schedules
  * it. Answers a function that stops it.
@@ -177,6 +188,8 @@ export function scheduleHousekeeping(
     youtube?: YoutubeClient | null;
     /** A run was skipped: another process on the database was running it. */
     onSkipped?: () => void;
+    /** How players are told of badges and reminders (SMTP_URL set: mail too). */
+    notice?: NotifyOptions;
   } = {},
 ): () => void {
   let lastSweep = 0;
@@ -185,7 +198,13 @@ export function scheduleHousekeeping(
   const run = () => {
     const started = Date.now();
     const sweep = started - lastSweep >= sweepEveryMs;
-    const options = { sweepImages: sweep, youtube: opts.youtube, badges };
+    const options = {
+      sweepImages: sweep,
+      youtube: opts.youtube,
+      badges,
+      reminders: true,
+      notice: opts.notice,
+    };
     return runHousekeepingOnce(database, storage, new Date(started), options).then((result) => {
       // Skipped (another process was running it): what was due stays due for the next run here.
       if (!result) return void opts.onSkipped?.();

@@ -48,8 +48,8 @@ export interface NotificationDescription {
   gone: boolean;
 }
 
-/** How long an excerpt (a comment, a caption) may be before it is cut. */
-export const EXCERPT_MAX = 140;
+/** How long an excerpt shown (a comment, a caption) may be before it is cut. */
+const SHOWN_EXCERPT_MAX = 140;
 /** Ends the sentence of an entry whose subject (a team, an event) was deleted. */
 export const GONE_SUFFIX = ' (no longer available)';
 
@@ -69,11 +69,17 @@ function listed(words: readonly string[]): string {
   return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
-/** An excerpt on one line, cut at EXCERPT_MAX characters (with an ellipsis); null when empty. */
-export function excerptOf(text: string | null | undefined): string | null {
+/** An excerpt on one line, cut at SHOWN_EXCERPT_MAX characters (whole code points, with an ellipsis); null when empty. */
+function shownExcerpt(text: string | null | undefined): string | null {
   const line = (text ?? '').replace(/\s+/g, ' ').trim();
   if (!line) return null;
-  return line.length > EXCERPT_MAX ? `${line.slice(0, EXCERPT_MAX - 1).trimEnd()}…` : line;
+  const chars = Array.from(line);
+  return chars.length > SHOWN_EXCERPT_MAX
+    ? `${chars
+        .slice(0, SHOWN_EXCERPT_MAX - 1)
+        .join('')
+        .trimEnd()}…`
+    : line;
 }
 
 /** An event's time in its own zone (UTC when it has none): "Sat, 4 Jul 2026, 09:30 BST". */
@@ -132,17 +138,17 @@ export function describeNotification(row: NotificationRow): NotificationDescript
   switch (row.kind) {
     case 'comment':
       text = `${who} commented on your post`;
-      excerpt = excerptOf(row.commentContent ?? data.excerpt);
+      excerpt = shownExcerpt(row.commentContent ?? data.excerpt);
       url = postUrl;
       break;
     case 'mention':
       text = `${who} mentioned you in ${row.commentId ? 'a comment' : 'a post'}`;
-      excerpt = excerptOf(data.excerpt ?? (row.commentId ? row.commentContent : row.postCaption));
+      excerpt = shownExcerpt(data.excerpt ?? (row.commentId ? row.commentContent : row.postCaption));
       url = postUrl;
       break;
     case 'like':
       text = `${who} liked your post`;
-      excerpt = excerptOf(row.postCaption ?? data.excerpt);
+      excerpt = shownExcerpt(row.postCaption ?? data.excerpt);
       url = postUrl;
       break;
     case 'follow': {
@@ -153,7 +159,7 @@ export function describeNotification(row: NotificationRow): NotificationDescript
     }
     case 'team-application':
       text = `${who} applied to join ${team}`;
-      excerpt = excerptOf(data.excerpt);
+      excerpt = shownExcerpt(data.excerpt);
       url = teamUrl && `${teamUrl}/manage`;
       break;
     case 'team-application-answered':

@@ -226,6 +226,19 @@ describe('GET /api/notifications/stream', () => {
     expect(s.entries().map((n) => n.text)).toEqual(['You earned the 100 Posts badge']);
   });
 
+  it('one notify() of several players reaches each of their streams (one read for all of them)', async () => {
+    const players = [await createUser(db()), await createUser(db()), await createUser(db())];
+    const streams = await Promise.all(players.map((p) => stream(p)));
+    await Promise.all(streams.map((s) => s.nth('count', 0)));
+    await badge(db(), players, { data: { badge: 'first-gear' } });
+    for (const [i, s] of streams.entries()) {
+      const entry = JSON.parse((await s.nth('notification', 0)).data) as Notification;
+      expect(entry.text, `player ${i}`).toBe('You earned the First Gear Upload badge');
+      await s.until(() => s.counts().at(-1) === 1, 'count 1');
+      s.close();
+    }
+  });
+
   it('resumes after Last-Event-ID (header, or lastEventId in the query), oldest first', async () => {
     const me = await createUser(db());
     for (const id of ['first-post', 'posts-10', 'posts-100'])

@@ -13,12 +13,13 @@ import type { Db } from '../../db/types';
 import { tooManyRequests } from '../../errors';
 import { NOTIFICATIONS_CHANNEL } from './notify';
 import { attachNotificationMedia, type NotificationRow, presentNotification } from './presenters';
-import { selectLatestSeq, selectNewEntries } from './queries';
+import { selectNewEntries } from './queries';
 
 /** How long announcements are gathered before the entries they announce are read (one read per burst). */
 export const STREAM_COALESCE_MS = 50;
-/** Recipients read in one statement by the hub. */
+/** Recipients read in one statement by the hub, and such statements run at once (of the pool's connections). */
 const BATCH = 500;
+const READERS = 2;
 /** A client that has this much unsent is too slow to follow: its stream is ended (it reconnects). */
 const MAX_BUFFERED = 1024 * 1024;
 
@@ -26,7 +27,7 @@ const MAX_BUFFERED = 1024 * 1024;
 interface Stream {
   userId: string;
   res: ServerResponse;
-  /** The highest seq sent (or known when it opened). */
+  /** The highest seq sent (or the latest when it opened; -1 until its opening read). */
   last: number;
   /** The unread count sent last (-1: none yet). */
   count: number;
@@ -59,7 +60,7 @@ export class NotificationHub {
   private listening: Promise<void> | null = null;
   private stopListening: (() => Promise<void>) | null = null;
   private down = false;
-  /** The read in progress, and whether announcements came during it (read again after it). */
+  /** The read in progress: announcements meanwhile wait for its end. */
   private reading: Promise<void> | null = null;
   private closed = false;
 
@@ -79,13 +80,6 @@ export class NotificationHub {
     return this.byUser.get(userId)?.size ?? 0;
   }
 
-  /** Open streams in this process. */
-  get size(): number {
-    let n = 0;
-    for (const set of this.byUser.values()) n += set.size;
-    return n;
-  }
-
   /**
    * Answers the request with a stream of `userId`'s notifications: the unread count at once; with
    * `lastEventId`, the entries after it (the newest page of them, oldest first); then whatever
@@ -95,12 +89,22 @@ export class NotificationHub {
     await this.startListening();
     if (this.closed || this.streamsOf(userId) >= NOTIFICATION_STREAMS_PER_USER)
       throw tooManyRequests(NOTIFICATION_TEXTS.tooManyStreams);
-    const stream: Stream = { userId, res: reply.raw, last: 0, count: -1, ready: false, missed: false };
+    // Without Last-Event-ID nothing older is sent: the stream starts after the latest entry (-1: read at opening).
+    const stream: Stream = {
+      userId,
+      res: reply.raw,
+      last: lastEventId ?? -1,
+      count: -1,
+      ready: false,
+      missed: false,
+    };
     this.add(stream);
     // Counted and listening from here: what is announced while the opening is read comes after it.
     reply.hijack();
     const res = reply.raw;
     res.on('close', () => this.remove(stream));
+    // A client gone mid-write is only a closed stream.
+    res.on('error', () => this.remove(stream));
     res.writeHead(200, {
       ...(reply.getHeaders() as Record<string, string>),
       'content-type': 'text/event-stream; charset=utf-8',
@@ -110,13 +114,7 @@ export class NotificationHub {
     });
     res.write('retry: 3000\n\n');
     try {
-      if (lastEventId === null) {
-        stream.last = await selectLatestSeq(this.deps.db, userId);
-        await this.send([{ id: userId, after: Number.MAX_SAFE_INTEGER }], [stream]);
-      } else {
-        stream.last = lastEventId;
-        await this.send([{ id: userId, after: lastEventId }], [stream]);
-      }
+      await this.send([{ id: userId, after: lastEventId ?? Number.MAX_SAFE_INTEGER }], [stream]);
     } catch (err) {
       this.deps.log.warn({ err }, 'notification stream: opening read failed');
       res.end();
@@ -229,32 +227,41 @@ export class NotificationHub {
     await this.reading;
   }
 
+  /** The pending players' reads, BATCH players per statement, READERS statements at a time. */
   private async read(users: string[]): Promise<void> {
+    const batches: Array<{ targets: { id: string; after: number }[]; streams: Stream[] }> = [];
     for (let i = 0; i < users.length; i += BATCH) {
-      const targets: { id: string; after: number }[] = [];
-      const streams: Stream[] = [];
+      const batch = { targets: [] as { id: string; after: number }[], streams: [] as Stream[] };
       for (const userId of users.slice(i, i + BATCH)) {
         const ready = [...(this.byUser.get(userId) ?? [])].filter((s) => s.ready);
         if (ready.length === 0) continue;
-        targets.push({ id: userId, after: Math.min(...ready.map((s) => s.last)) });
-        streams.push(...ready);
+        batch.targets.push({ id: userId, after: Math.min(...ready.map((s) => s.last)) });
+        batch.streams.push(...ready);
       }
-      if (targets.length === 0) continue;
+      if (batch.targets.length > 0) batches.push(batch);
+    }
+    const next = async (): Promise<void> => {
+      const batch = batches.shift();
+      if (!batch) return;
       try {
-        await this.send(targets, streams);
+        await this.send(batch.targets, batch.streams);
       } catch (err) {
         this.deps.log.warn({ err }, 'notification streams: read failed');
       }
-    }
+      return next();
+    };
+    await Promise.all(Array.from({ length: READERS }, next));
   }
 
   /** Reads the targets' counts and new entries in one statement and writes each stream what it lacks. */
   private async send(targets: { id: string; after: number }[], streams: Stream[]): Promise<void> {
     const rows = await selectNewEntries(this.deps.db, targets, NOTIFICATIONS_PAGE_MAX);
     const counts = new Map<string, number>();
+    const latest = new Map<string, number>();
     const entries = new Map<string, Notification[]>();
     for (const row of rows) {
       counts.set(row.recipient, Number(row.unread));
+      latest.set(row.recipient, Number(row.latest ?? 0));
       if (row.seq == null) continue;
       let list = entries.get(row.recipient);
       if (!list) {
@@ -267,6 +274,7 @@ export class NotificationHub {
     if (all.length > 0) await attachNotificationMedia(this.deps.media, all);
     const texts = new Map<Notification, string>();
     for (const stream of streams) {
+      if (stream.last < 0) stream.last = latest.get(stream.userId) ?? 0;
       const count = counts.get(stream.userId);
       // Oldest first, so that the last id a client saw is the highest.
       const fresh = (entries.get(stream.userId) ?? []).filter((n) => Number(n.id) > stream.last).reverse();

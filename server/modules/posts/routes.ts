@@ -15,6 +15,7 @@ import type { App, Ctx } from '../../context';
 import { notFound } from '../../errors';
 import { requireUser } from '../auth';
 import { assertReachableImages } from '../image-proxy';
+import { notifyOptionsOf } from '../notifications';
 import { findPost, listBookmarks, readFeed } from './service';
 import * as posts from './writes';
 
@@ -24,6 +25,7 @@ const commentParams = z.object({ commentId: uuid() });
 const changesFeed = { changesFeed: true };
 
 export async function postRoutes(app: App, ctx: Ctx) {
+  const notice = notifyOptionsOf(ctx.config);
   app.get(
     '/api/posts/feed',
     {
@@ -89,7 +91,7 @@ export async function postRoutes(app: App, ctx: Ctx) {
       const user = requireUser(request);
       // A pasted address must be an image the proxy can fetch, or the post is refused (issue 20).
       await assertReachableImages(ctx, request.body.images);
-      return reply.status(201).send(await posts.createPost(ctx.db, user, request.body));
+      return reply.status(201).send(await posts.createPost(ctx.db, user, request.body, notice));
     },
   );
 
@@ -105,7 +107,7 @@ export async function postRoutes(app: App, ctx: Ctx) {
   app.post(
     '/api/posts/:id/like',
     { schema: { params: idParams, response: { 200: likeAnswer } }, config: changesFeed },
-    async (request) => posts.like(ctx.db, requireUser(request), request.params.id),
+    async (request) => posts.like(ctx.db, requireUser(request), request.params.id, notice),
   );
 
   app.delete(
@@ -137,14 +139,22 @@ export async function postRoutes(app: App, ctx: Ctx) {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await posts.addComment(ctx.db, requireUser(request), request.params.id, request.body.content)),
+        .send(
+          await posts.addComment(
+            ctx.db,
+            requireUser(request),
+            request.params.id,
+            request.body.content,
+            notice,
+          ),
+        ),
   );
 
   app.patch(
     '/api/comments/:commentId',
     { schema: { params: commentParams, body: commentBody, response: { 200: comment } } },
     async (request) =>
-      posts.editComment(ctx.db, requireUser(request), request.params.commentId, request.body.content),
+      posts.editComment(ctx.db, requireUser(request), request.params.commentId, request.body.content, notice),
   );
 
   app.delete(

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { BookmarkAnswer, Comment, CreatePostBody, FeedPost, LikeAnswer } from '../../../contract';
 import { POST_TEXTS } from '../../../contract';
 import type { Db } from '../../db/client';
@@ -8,18 +8,32 @@ import { recordPostEvent } from '../analytics';
 import type { SessionUser } from '../auth';
 import { awardBadges } from '../badges';
 import { assertNoBlockedWords } from '../moderation';
+import { EXCERPT_MAX, excerptOf, type NotifyOptions, notify, notifyMentions } from '../notifications';
 import { can } from './policy';
 import { presentComment, presentPost } from './presenters';
 import { selectComments } from './queries';
 
-export async function createPost(db: Db, author: SessionUser, body: CreatePostBody): Promise<FeedPost> {
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+const asDb = (tx: Tx) => tx as unknown as Db;
+
+/** The post, and the players its caption mentions told (issue 23), in one transaction; then the badges. */
+export async function createPost(
+  db: Db,
+  author: SessionUser,
+  body: CreatePostBody,
+  notice: NotifyOptions,
+): Promise<FeedPost> {
   await assertNoBlockedWords(db, body.caption);
-  const [post] = await db
-    .insert(posts)
-    .values({ userId: author.id, caption: body.caption, images: body.images })
-    .returning();
-  await recordPostEvent(db, post.id, author.id, 'create');
-  await awardBadges(db, author.id, 'post');
+  const post = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(posts)
+      .values({ userId: author.id, caption: body.caption, images: body.images })
+      .returning();
+    await recordPostEvent(asDb(tx), row.id, author.id, 'create');
+    await notifyMentions(asDb(tx), { text: row.caption, authorId: author.id, postId: row.id }, notice);
+    return row;
+  });
+  await awardBadges(db, author.id, 'post', notice);
   const card = {
     id: post.id,
     userId: author.id,
@@ -33,9 +47,14 @@ export async function createPost(db: Db, author: SessionUser, body: CreatePostBo
   return presentPost(card, false, author, false);
 }
 
+/** The post's owner and the start of its caption (an entry's excerpt), or 404. */
 async function requirePost(db: Db, postId: string) {
   const [post] = await db
-    .select({ id: posts.id, userId: posts.userId })
+    .select({
+      id: posts.id,
+      userId: posts.userId,
+      caption: sql<string>`left(${posts.caption}, ${EXCERPT_MAX + 1}::int)`,
+    })
     .from(posts)
     .where(eq(posts.id, postId));
   if (!post) throw notFound(POST_TEXTS.postNotFound);
@@ -53,15 +72,38 @@ export async function deletePost(db: Db, user: SessionUser, postId: string): Pro
 const likesCount = async (db: Db, postId: string) =>
   (await db.select({ n: posts.likesCount }).from(posts).where(eq(posts.id, postId)))[0]?.n ?? 0;
 
-/** Idempotent; the unique pair keeps one like per user even when requests race. */
-export async function like(db: Db, user: SessionUser, postId: string): Promise<LikeAnswer> {
-  await requirePost(db, postId);
-  const added = await db
-    .insert(postLikes)
-    .values({ postId, userId: user.id })
-    .onConflictDoNothing()
-    .returning({ id: postLikes.id });
-  if (added.length > 0) await recordPostEvent(db, postId, user.id, 'like');
+/**
+ * Idempotent; the unique pair keeps one like per user even when requests race. A new like tells
+ * the post's owner in its transaction (one entry per post while unread, grouping the likers).
+ */
+export async function like(
+  db: Db,
+  user: SessionUser,
+  postId: string,
+  notice: NotifyOptions,
+): Promise<LikeAnswer> {
+  const post = await requirePost(db, postId);
+  await db.transaction(async (tx) => {
+    const added = await tx
+      .insert(postLikes)
+      .values({ postId, userId: user.id })
+      .onConflictDoNothing()
+      .returning({ id: postLikes.id });
+    if (added.length === 0) return;
+    await recordPostEvent(asDb(tx), postId, user.id, 'like');
+    await notify(
+      asDb(tx),
+      {
+        recipientIds: [post.userId],
+        kind: 'like',
+        actorId: user.id,
+        groupKey: `like:${postId}`,
+        postId,
+        data: { excerpt: excerptOf(post.caption) },
+      },
+      notice,
+    );
+  });
   return { isLiked: true, likesCount: await likesCount(db, postId) };
 }
 
@@ -101,16 +143,43 @@ export async function listComments(
   return list.map((row) => presentComment(row, opts.viewer));
 }
 
+/**
+ * The comment, its post's owner told ('comment') and the players it mentions ('mention'; not the
+ * owner, whose 'comment' entry says it), in one transaction.
+ */
 export async function addComment(
   db: Db,
   user: SessionUser,
   postId: string,
   content: string,
+  notice: NotifyOptions,
 ): Promise<Comment> {
-  await requirePost(db, postId);
+  const post = await requirePost(db, postId);
   await assertNoBlockedWords(db, content);
-  const [c] = await db.insert(comments).values({ postId, userId: user.id, content }).returning();
-  await recordPostEvent(db, postId, user.id, 'comment');
+  const c = await db.transaction(async (t) => {
+    const tx = asDb(t);
+    const [row] = await tx.insert(comments).values({ postId, userId: user.id, content }).returning();
+    await recordPostEvent(tx, postId, user.id, 'comment');
+    const excerpt = excerptOf(row.content);
+    await notify(
+      tx,
+      {
+        recipientIds: [post.userId],
+        kind: 'comment',
+        actorId: user.id,
+        postId,
+        commentId: row.id,
+        data: { excerpt },
+      },
+      notice,
+    );
+    await notifyMentions(
+      tx,
+      { text: row.content, authorId: user.id, postId, commentId: row.id, exceptPostOwner: true },
+      notice,
+    );
+    return row;
+  });
   return presentComment({ ...c, userId: user.id, username: user.username, avatar: user.avatar }, user);
 }
 
@@ -120,20 +189,42 @@ async function requireComment(db: Db, commentId: string) {
   return c;
 }
 
+/**
+ * The comment's new text; the players it now mentions and did not before are told (not its post's
+ * owner, told of the comment already), in one transaction.
+ */
 export async function editComment(
   db: Db,
   user: SessionUser,
   commentId: string,
   content: string,
+  notice: NotifyOptions,
 ): Promise<Comment> {
   const c = await requireComment(db, commentId);
   if (!can(user, 'edit', { authorId: c.userId })) throw forbidden();
   await assertNoBlockedWords(db, content);
-  const [u] = await db
-    .update(comments)
-    .set({ content, updatedAt: new Date() })
-    .where(eq(comments.id, commentId))
-    .returning();
+  const u = await db.transaction(async (t) => {
+    const tx = asDb(t);
+    const [row] = await tx
+      .update(comments)
+      .set({ content, updatedAt: new Date() })
+      .where(eq(comments.id, commentId))
+      .returning();
+    if (!row) throw notFound(POST_TEXTS.commentNotFound);
+    await notifyMentions(
+      tx,
+      {
+        text: row.content,
+        before: c.content,
+        authorId: c.userId,
+        postId: row.postId,
+        commentId,
+        exceptPostOwner: true,
+      },
+      notice,
+    );
+    return row;
+  });
   return presentComment({ ...u, userId: user.id, username: user.username, avatar: user.avatar }, user);
 }
 

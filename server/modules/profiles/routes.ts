@@ -13,11 +13,13 @@ import { noStore } from '../../lib/http';
 import { ANALYTICS_RATE_LIMIT } from '../../plugins/rate-limit';
 import { recordedSearch } from '../analytics';
 import { presentCurrentUser, requireUser } from '../auth';
+import { notifyOptionsOf } from '../notifications';
 import * as profiles from './service';
 
 const userIdParams = z.object({ userId: uuid() });
 
 export async function profileRoutes(app: App, ctx: Ctx) {
+  const notice = notifyOptionsOf(ctx.config);
   app.get(
     '/api/profile/:username',
     { schema: { params: z.object({ username: text().min(1).max(100) }), response: { 200: userProfile } } },
@@ -44,7 +46,7 @@ export async function profileRoutes(app: App, ctx: Ctx) {
   app.post(
     '/api/follow/:userId',
     { schema: { params: userIdParams, response: { 200: followAnswer } } },
-    async (request) => profiles.follow(ctx.db, requireUser(request), request.params.userId),
+    async (request) => profiles.follow(ctx.db, requireUser(request), request.params.userId, notice),
   );
 
   app.post(

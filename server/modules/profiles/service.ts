@@ -13,6 +13,7 @@ import { eventRegistrations, follows, posts, users } from '../../db/schema';
 import { badRequest, conflict, notFound, unauthorized } from '../../errors';
 import { likePattern, SEARCH_LIMIT } from '../../lib/search';
 import { mayTakeUsername, type SessionUser, userConflict } from '../auth';
+import { type NotifyOptions, notify } from '../notifications';
 import { mayFollow, maySeeEmail } from './policy';
 
 /** A public profile with its counts and the viewer's follow, in one query. */
@@ -104,11 +105,38 @@ async function requireUserExists(db: Db, userId: string) {
   if (!u) throw notFound(PROFILE_TEXTS.notFound);
 }
 
-/** Idempotent: following twice keeps one row (the unique pair decides under concurrency). */
-export async function follow(db: Db, viewer: SessionUser, targetId: string): Promise<FollowAnswer> {
+/**
+ * Idempotent: following twice keeps one row (the unique pair decides under concurrency). A new
+ * follow tells the player followed, in its transaction (one entry while unread, grouping the
+ * followers).
+ */
+export async function follow(
+  db: Db,
+  viewer: SessionUser,
+  targetId: string,
+  notice: NotifyOptions,
+): Promise<FollowAnswer> {
   if (!mayFollow(viewer, targetId)) throw badRequest(PROFILE_TEXTS.cannotFollowSelf);
   await requireUserExists(db, targetId);
-  await db.insert(follows).values({ followerId: viewer.id, followingId: targetId }).onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    const added = await tx
+      .insert(follows)
+      .values({ followerId: viewer.id, followingId: targetId })
+      .onConflictDoNothing()
+      .returning({ id: follows.followerId });
+    if (added.length === 0) return;
+    await notify(
+      tx as unknown as Db,
+      {
+        recipientIds: [targetId],
+        kind: 'follow',
+        actorId: viewer.id,
+        groupKey: 'follow',
+        data: { username: viewer.username },
+      },
+      notice,
+    );
+  });
   return { isFollowing: true, followersCount: await followersCount(db, targetId) };
 }
 

@@ -184,6 +184,7 @@ const tu = alias(users, 'tu');
 export async function selectPlace(db: Db, teamId: string, viewerId: string, target?: string, lock = false) {
   const query = db
     .select({
+      name: teams.name,
       isRecruiting: teams.isRecruiting,
       viewerRole: vm.role,
       targetRole: tm.role,
@@ -569,11 +570,25 @@ export async function selectApplicationPlace(
   viewerId: string,
 ) {
   const [row] = await db
-    .select({ userId: teamApplications.userId, status: teamApplications.status, viewerRole: vm.role })
+    .select({
+      userId: teamApplications.userId,
+      status: teamApplications.status,
+      viewerRole: vm.role,
+      teamName: teams.name,
+    })
     .from(teamApplications)
+    .innerJoin(teams, eq(teams.id, teamApplications.teamId))
     .leftJoin(vm, and(eq(vm.teamId, teamApplications.teamId), eq(vm.userId, viewerId)))
     .where(and(eq(teamApplications.id, applicationId), eq(teamApplications.teamId, teamId)));
   return row;
+}
+
+/** The team's leader and co-leaders: who answer its applications (and are told of them). */
+export function selectManagers(db: Db, teamId: string) {
+  return db
+    .select({ id: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), inArray(teamMembers.role, ['leader', 'co-leader'])));
 }
 
 /** An invite of the viewer's (someone else's is no row). */

@@ -32,6 +32,7 @@ import { notFound } from '../../errors';
 import { anonymousReads } from '../../lib/stamped-cache';
 import { requireUser } from '../auth';
 import { assertReachableImages } from '../image-proxy';
+import { notifyOptionsOf } from '../notifications';
 import { listPosts, presentPost } from '../posts';
 import * as teams from './service';
 
@@ -41,6 +42,7 @@ const memberParams = z.object({ id: uuid(), userId: uuid() });
 /** Teams (issue 12): the directory, a team's page, its roster, applications, invites, gallery and feed. */
 export async function teamRoutes(app: App, ctx: Ctx) {
   const db = ctx.db;
+  const notice = notifyOptionsOf(ctx.config);
 
   // The directory, a team and its roster as anonymous visitors see them (server/lib/stamped-cache.ts).
   const publicRead = anonymousReads(app, ctx.config.publicCacheMs ?? 0, {
@@ -59,7 +61,7 @@ export async function teamRoutes(app: App, ctx: Ctx) {
     '/api/teams',
     { schema: { body: teamCreateBody, response: { 201: team } } },
     async (request, reply) =>
-      reply.status(201).send(await teams.createTeam(db, requireUser(request), request.body)),
+      reply.status(201).send(await teams.createTeam(db, requireUser(request), request.body, notice)),
   );
 
   app.get('/api/teams/:id', { schema: { params: idParams, response: { 200: team } } }, async (request) =>
@@ -84,7 +86,8 @@ export async function teamRoutes(app: App, ctx: Ctx) {
   app.post(
     '/api/teams/:id/transfer',
     { schema: { params: idParams, body: teamTransferBody, response: { 200: team } } },
-    async (request) => teams.transferTeam(db, requireUser(request), request.params.id, request.body.userId),
+    async (request) =>
+      teams.transferTeam(db, requireUser(request), request.params.id, request.body.userId, notice),
   );
 
   // Members -------------------------------------------------------------------------------------
@@ -99,7 +102,7 @@ export async function teamRoutes(app: App, ctx: Ctx) {
     '/api/teams/:id/members/:userId',
     { schema: { params: memberParams, response: { 204: noContent } } },
     async (request, reply) => {
-      await teams.removeMember(db, requireUser(request), request.params.id, request.params.userId);
+      await teams.removeMember(db, requireUser(request), request.params.id, request.params.userId, notice);
       return reply.status(204).send(null);
     },
   );
@@ -108,7 +111,14 @@ export async function teamRoutes(app: App, ctx: Ctx) {
     '/api/teams/:id/members/:userId/role',
     { schema: { params: memberParams, body: teamRoleBody, response: { 200: teamMember } } },
     async (request) =>
-      teams.changeRole(db, requireUser(request), request.params.id, request.params.userId, request.body.role),
+      teams.changeRole(
+        db,
+        requireUser(request),
+        request.params.id,
+        request.params.userId,
+        request.body.role,
+        notice,
+      ),
   );
 
   app.post(
@@ -133,13 +143,16 @@ export async function teamRoutes(app: App, ctx: Ctx) {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await teams.applyToTeam(db, requireUser(request), request.params.id, request.body.message)),
+        .send(
+          await teams.applyToTeam(db, requireUser(request), request.params.id, request.body.message, notice),
+        ),
   );
 
   app.post(
     '/api/team-applications/:id/respond',
     { schema: { params: idParams, body: teamApplicationRespondBody, response: { 200: teamResponseAnswer } } },
-    async (request) => teams.respondApplication(db, requireUser(request), request.params.id, request.body),
+    async (request) =>
+      teams.respondApplication(db, requireUser(request), request.params.id, request.body, notice),
   );
 
   // Invites -------------------------------------------------------------------------------------
@@ -149,7 +162,9 @@ export async function teamRoutes(app: App, ctx: Ctx) {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await teams.inviteToTeam(db, requireUser(request), request.params.id, request.body.userId)),
+        .send(
+          await teams.inviteToTeam(db, requireUser(request), request.params.id, request.body.userId, notice),
+        ),
   );
 
   app.get(
@@ -176,7 +191,8 @@ export async function teamRoutes(app: App, ctx: Ctx) {
   app.post(
     '/api/team-invites/:id/respond',
     { schema: { params: idParams, body: teamInviteRespondBody, response: { 200: teamResponseAnswer } } },
-    async (request) => teams.respondInvite(db, requireUser(request), request.params.id, request.body.accept),
+    async (request) =>
+      teams.respondInvite(db, requireUser(request), request.params.id, request.body.accept, notice),
   );
 
   // Gallery -------------------------------------------------------------------------------------

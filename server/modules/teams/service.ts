@@ -19,6 +19,7 @@ import { teamApplications, teamGallery, teamInvites, teamMembers, teams, users }
 import { conflict, forbidden, notFound, uniqueViolation } from '../../errors';
 import type { SessionUser } from '../auth';
 import { awardBadges } from '../badges';
+import { enqueueNotifyFor, excerptOf, type NotifyOptions, notify } from '../notifications';
 import { can, canRemoveMember, type TeamViewer } from './policy';
 import {
   presentApplication,
@@ -39,6 +40,7 @@ import {
   selectApplications,
   selectGallery,
   selectInvites,
+  selectManagers,
   selectMembers,
   selectOwnInvite,
   selectPlace,
@@ -98,7 +100,12 @@ function nameConflict(err: unknown): never {
 }
 
 /** POST /api/teams: the creator is the leader (one transaction), then earns what founding a team earns. */
-export async function createTeam(db: Db, user: SessionUser, body: TeamCreate): Promise<Team> {
+export async function createTeam(
+  db: Db,
+  user: SessionUser,
+  body: TeamCreate,
+  notice: NotifyOptions,
+): Promise<Team> {
   return db.transaction(async (tx) => {
     const [team] = await tx
       .insert(teams)
@@ -106,7 +113,7 @@ export async function createTeam(db: Db, user: SessionUser, body: TeamCreate): P
       .returning({ id: teams.id })
       .catch(nameConflict);
     await tx.insert(teamMembers).values({ teamId: team.id, userId: user.id, role: 'leader' });
-    await awardBadges(asDb(tx), user.id, 'team');
+    await awardBadges(asDb(tx), user.id, 'team', notice);
     return readTeam(asDb(tx), team.id, user);
   });
 }
@@ -130,15 +137,52 @@ export async function updateTeam(db: Db, user: SessionUser, id: string, patch: T
   return readTeam(db, id, user);
 }
 
-/** DELETE /api/teams/{id}: the leader (or an admin) disbands the team; its rows go with it. */
+/**
+ * DELETE /api/teams/{id}: the leader (or an admin) disbands the team; its rows go with it. Its
+ * members but the one disbanding are told ('team-disbanded', the team's name kept): collected
+ * before the delete, in its transaction, and told by a queued job (a team may be large).
+ */
 export async function disbandTeam(db: Db, user: SessionUser, id: string): Promise<void> {
   const place = await placeIn(db, id, user);
   if (!can(viewerIn(place, user), 'disband')) throw noPermission();
-  await db.delete(teams).where(eq(teams.id, id));
+  await db.transaction(async (tx) => {
+    await enqueueNotifyFor(
+      asDb(tx),
+      { kind: 'team-disbanded', actorId: user.id, data: { title: place.name } },
+      sql`SELECT ${teamMembers.userId} FROM ${teamMembers} WHERE ${teamMembers.teamId} = ${id} AND ${teamMembers.userId} <> ${user.id}`,
+    );
+    await tx.delete(teams).where(eq(teams.id, id));
+  });
 }
 
+/** Tells `recipientId` of what a leader did to them in the team (its name kept), in the caller's transaction. */
+const tellMember = (
+  tx: Db,
+  notice: NotifyOptions,
+  input: { recipientId: string; actorId: string; teamId: string; teamName: string },
+  kind: 'team-role-changed' | 'team-removed' | 'team-invitation' | 'team-application-answered',
+  data: { role?: string; accepted?: boolean } = {},
+) =>
+  notify(
+    tx,
+    {
+      recipientIds: [input.recipientId],
+      kind,
+      actorId: input.actorId,
+      teamId: input.teamId,
+      data: { title: input.teamName, ...data },
+    },
+    notice,
+  );
+
 /** POST /api/teams/{id}/transfer: the leader hands leadership to a co-leader and becomes a co-leader. */
-export async function transferTeam(db: Db, user: SessionUser, id: string, targetId: string): Promise<Team> {
+export async function transferTeam(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  targetId: string,
+  notice: NotifyOptions,
+): Promise<Team> {
   return db.transaction(async (tx) => {
     // The team row locked: two transfers (or a transfer and a role change) go one after the other.
     const place = await selectPlace(asDb(tx), id, user.id, targetId, true);
@@ -154,6 +198,13 @@ export async function transferTeam(db: Db, user: SessionUser, id: string, target
       .update(teamMembers)
       .set({ role: 'leader' })
       .where(and(eq(teamMembers.teamId, id), eq(teamMembers.userId, targetId)));
+    await tellMember(
+      asDb(tx),
+      notice,
+      { recipientId: targetId, actorId: user.id, teamId: id, teamName: place.name },
+      'team-role-changed',
+      { role: 'leader' },
+    );
     return readTeam(asDb(tx), id, user);
   });
 }
@@ -183,6 +234,7 @@ export async function removeMember(
   user: SessionUser,
   teamId: string,
   targetId: string,
+  notice: NotifyOptions,
 ): Promise<void> {
   const place = await placeIn(db, teamId, user, targetId);
   const viewer = viewerIn(place, user);
@@ -191,11 +243,19 @@ export async function removeMember(
   if (place.targetRole === 'leader') throw forbidden(TEAM_TEXTS.leaderImmutable);
   if (targetId === user.id) throw forbidden(TEAM_TEXTS.cannotRemoveSelf);
   if (!canRemoveMember(viewer, { userId: targetId, role: place.targetRole })) throw noPermission();
-  const gone = await db
-    .delete(teamMembers)
-    .where(nonLeader(teamId, targetId))
-    .returning({ id: teamMembers.id });
-  if (gone.length === 0) throw notFound(TEAM_TEXTS.memberNotFound);
+  await db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(teamMembers)
+      .where(nonLeader(teamId, targetId))
+      .returning({ id: teamMembers.id });
+    if (gone.length === 0) throw notFound(TEAM_TEXTS.memberNotFound);
+    await tellMember(
+      asDb(tx),
+      notice,
+      { recipientId: targetId, actorId: user.id, teamId, teamName: place.name },
+      'team-removed',
+    );
+  });
 }
 
 /** PATCH /api/teams/{id}/members/{userId}/role: the leader switches member and co-leader. */
@@ -205,26 +265,39 @@ export async function changeRole(
   teamId: string,
   targetId: string,
   role: 'member' | 'co-leader',
+  notice: NotifyOptions,
 ): Promise<TeamMember> {
   const place = await placeIn(db, teamId, user, targetId);
   const viewer = viewerIn(place, user);
   if (!can(viewer, 'changeRoles')) throw noPermission();
   if (!place.targetRole) throw notFound(TEAM_TEXTS.memberNotFound);
   if (place.targetRole === 'leader') throw forbidden(TEAM_TEXTS.leaderImmutable);
-  const [row] = await db
-    .update(teamMembers)
-    .set({ role })
-    .from(users)
-    .where(and(eq(users.id, teamMembers.userId), nonLeader(teamId, targetId)))
-    .returning({
-      id: teamMembers.id,
-      userId: teamMembers.userId,
-      username: users.username,
-      avatar: users.avatar,
-      role: teamMembers.role,
-      joinedAt: teamMembers.joinedAt,
-    });
-  if (!row) throw notFound(TEAM_TEXTS.memberNotFound);
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(teamMembers)
+      .set({ role })
+      .from(users)
+      .where(and(eq(users.id, teamMembers.userId), nonLeader(teamId, targetId)))
+      .returning({
+        id: teamMembers.id,
+        userId: teamMembers.userId,
+        username: users.username,
+        avatar: users.avatar,
+        role: teamMembers.role,
+        joinedAt: teamMembers.joinedAt,
+      });
+    if (!updated) throw notFound(TEAM_TEXTS.memberNotFound);
+    // Told only of a real change (the same role again changes nothing).
+    if (place.targetRole !== role)
+      await tellMember(
+        asDb(tx),
+        notice,
+        { recipientId: targetId, actorId: user.id, teamId, teamName: place.name },
+        'team-role-changed',
+        { role },
+      );
+    return updated;
+  });
   return presentMember(row, viewer);
 }
 
@@ -241,7 +314,13 @@ export async function leaveTeam(db: Db, user: SessionUser, teamId: string): Prom
 }
 
 /** Makes `userId` a member (if not one yet) and closes their other pending entry; answers the new count. */
-async function join(tx: Db, teamId: string, userId: string, close: 'team_invites' | 'team_applications') {
+async function join(
+  tx: Db,
+  teamId: string,
+  userId: string,
+  close: 'team_invites' | 'team_applications',
+  notice: NotifyOptions,
+) {
   const added = await tx
     .insert(teamMembers)
     .values({ teamId, userId })
@@ -252,7 +331,7 @@ async function join(tx: Db, teamId: string, userId: string, close: 'team_invites
     .update(other)
     .set({ status: 'accepted' })
     .where(and(eq(other.teamId, teamId), eq(other.userId, userId), eq(other.status, 'pending')));
-  if (added.length > 0) await awardBadges(tx, userId, 'team');
+  if (added.length > 0) await awardBadges(tx, userId, 'team', notice);
   return memberCountOf(tx, teamId);
 }
 
@@ -281,10 +360,34 @@ export async function applyToTeam(
   user: SessionUser,
   teamId: string,
   message: string,
+  notice: NotifyOptions,
 ): Promise<ViewerApplication> {
   const place = await placeIn(db, teamId, user);
   if (place.viewerRole) throw conflict(TEAM_TEXTS.alreadyMember);
   if (!place.isRecruiting) throw forbidden(TEAM_TEXTS.notRecruiting);
+  return db.transaction(async (t) => {
+    const tx = asDb(t);
+    const row = await insertApplication(tx, user, teamId, message);
+    if (!row) throw conflict(TEAM_TEXTS.applicationExists);
+    // The leader and co-leaders, who answer it, are told (with the start of its message).
+    const managers = await selectManagers(tx, teamId);
+    await notify(
+      tx,
+      {
+        recipientIds: managers.map((m) => m.id),
+        kind: 'team-application',
+        actorId: user.id,
+        teamId,
+        data: { title: place.name, ...(row.message ? { excerpt: excerptOf(row.message) } : {}) },
+      },
+      notice,
+    );
+    return presentViewerApplication(row);
+  });
+}
+
+/** The application, pending again after a refusal; none while one is pending. */
+async function insertApplication(db: Db, user: SessionUser, teamId: string, message: string) {
   const [row] = await db
     .insert(teamApplications)
     .values({ teamId, userId: user.id, message })
@@ -299,8 +402,7 @@ export async function applyToTeam(
       message: teamApplications.message,
       createdAt: teamApplications.createdAt,
     });
-  if (!row) throw conflict(TEAM_TEXTS.applicationExists);
-  return presentViewerApplication(row);
+  return row;
 }
 
 /**
@@ -312,6 +414,7 @@ export async function respondApplication(
   user: SessionUser,
   applicationId: string,
   body: { teamId: string; accept: boolean },
+  notice: NotifyOptions,
 ): Promise<TeamResponseAnswer> {
   const found = await selectApplicationPlace(db, applicationId, body.teamId, user.id);
   if (!found) throw notFound(TEAM_TEXTS.applicationNotFound);
@@ -326,8 +429,15 @@ export async function respondApplication(
       .returning({ userId: teamApplications.userId });
     if (closed.length === 0) throw conflict(TEAM_TEXTS.applicationClosed);
     const memberCount = body.accept
-      ? await join(asDb(tx), body.teamId, found.userId, 'team_invites')
+      ? await join(asDb(tx), body.teamId, found.userId, 'team_invites', notice)
       : await memberCountOf(asDb(tx), body.teamId);
+    await tellMember(
+      asDb(tx),
+      notice,
+      { recipientId: found.userId, actorId: user.id, teamId: body.teamId, teamName: found.teamName },
+      'team-application-answered',
+      { accepted: body.accept },
+    );
     return { id: applicationId, teamId: body.teamId, status, memberCount };
   });
 }
@@ -342,11 +452,34 @@ export async function inviteToTeam(
   user: SessionUser,
   teamId: string,
   targetId: string,
+  notice: NotifyOptions,
 ): Promise<TeamInvite> {
   const place = await placeIn(db, teamId, user, targetId);
   if (!can(viewerIn(place, user), 'invite')) throw noPermission();
-  if (!place.targetUser) throw notFound(TEAM_TEXTS.userNotFound);
+  const target = place.targetUser;
+  if (!target) throw notFound(TEAM_TEXTS.userNotFound);
   if (place.targetRole) throw conflict(TEAM_TEXTS.alreadyMember);
+  return db.transaction(async (t) => {
+    const tx = asDb(t);
+    const row = await insertInvite(tx, user, teamId, targetId);
+    if (!row) throw conflict(TEAM_TEXTS.inviteExists);
+    await tellMember(
+      tx,
+      notice,
+      { recipientId: targetId, actorId: user.id, teamId, teamName: place.name },
+      'team-invitation',
+    );
+    return presentInvite({
+      ...row,
+      ...target,
+      invitedById: user.id,
+      invitedByUsername: user.username,
+    });
+  });
+}
+
+/** The invite, pending again after a refusal; none while one is pending. */
+async function insertInvite(db: Db, user: SessionUser, teamId: string, targetId: string) {
   const [row] = await db
     .insert(teamInvites)
     .values({ teamId, userId: targetId, invitedBy: user.id })
@@ -362,13 +495,7 @@ export async function inviteToTeam(
       status: teamInvites.status,
       createdAt: teamInvites.createdAt,
     });
-  if (!row) throw conflict(TEAM_TEXTS.inviteExists);
-  return presentInvite({
-    ...row,
-    ...place.targetUser,
-    invitedById: user.id,
-    invitedByUsername: user.username,
-  });
+  return row;
 }
 
 /** GET /api/teams/{id}/invites: the pending invites, newest first, for the leader and co-leaders (read-only for them). */
@@ -416,6 +543,7 @@ export async function respondInvite(
   user: SessionUser,
   inviteId: string,
   accept: boolean,
+  notice: NotifyOptions,
 ): Promise<TeamResponseAnswer> {
   const status = accept ? 'accepted' : 'declined';
   return db.transaction(async (tx) => {
@@ -428,7 +556,7 @@ export async function respondInvite(
       .returning({ id: teamInvites.id });
     if (closed.length === 0) throw conflict(TEAM_TEXTS.inviteClosed);
     const memberCount = accept
-      ? await join(asDb(tx), found.teamId, user.id, 'team_applications')
+      ? await join(asDb(tx), found.teamId, user.id, 'team_applications', notice)
       : await memberCountOf(asDb(tx), found.teamId);
     return { id: inviteId, teamId: found.teamId, status, memberCount };
   });

@@ -12,6 +12,7 @@ import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAddComment, useComments, useDeleteComment, useUpdateComment } from '../api/comments';
 import { Byline } from './byline';
+import { MentionText } from './mention-text';
 
 const T = FEED_TEXTS;
 
@@ -202,7 +203,9 @@ function CommentItem({ comment, postId }: { comment: Comment; postId: string }) 
               </div>
             </form>
           ) : (
-            <p className="text-sm whitespace-pre-line break-words">{text}</p>
+            <p className="text-sm whitespace-pre-line break-words">
+              <MentionText text={text} />
+            </p>
           )}
         </div>
         {(comment.canEdit || comment.canDelete) && !editing ? (

@@ -21,6 +21,7 @@ import { useBookmarkPost } from '../api/bookmark-post';
 import { useDeletePost } from '../api/delete-post';
 import { useLikePost } from '../api/like-post';
 import { Byline } from './byline';
+import { MentionText } from './mention-text';
 
 // The comments panel (its list, form and queries) loads when a card's comments are first opened;
 // a post's own page, where they start open, passes it in (`commentsPanel`): nothing to wait for.
@@ -127,7 +128,11 @@ export function PostCard({
           />
           {canDelete ? <DeletePostButton postId={post.id} /> : null}
         </header>
-        {post.caption ? <p className="px-4 pb-3 whitespace-pre-line break-words">{post.caption}</p> : null}
+        {post.caption ? (
+          <p className="px-4 pb-3 whitespace-pre-line break-words">
+            <MentionText text={post.caption} />
+          </p>
+        ) : null}
         {images.length > 0 ? (
           <PostImages images={images} hidden={hidden} media={post.media} priority={priority} />
         ) : null}
