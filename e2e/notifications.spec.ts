@@ -36,6 +36,7 @@ test('the badge appears live when another player comments; opening the entry rea
   playwright,
   baseURL,
 }) => {
+  test.slow(); // two players, two pages checked with axe in both themes
   await registerByApi(page.request);
   const postId = await postByApi(page, `Loadout check ${uniqueName('op')}`);
   await readAllByApi(page);
@@ -74,6 +75,7 @@ test('the menu and the page list the entries; Mark all as read reads them', asyn
   playwright,
   baseURL,
 }) => {
+  test.slow(); // two players, two pages checked with axe in both themes
   await registerByApi(page.request);
   const other = await anotherPlayer(playwright.request, baseURL);
 
@@ -123,6 +125,7 @@ test('the menu and the page list the entries; Mark all as read reads them', asyn
 });
 
 test('on a 360 px phone the menu fits the screen, with 44 px tap targets', async ({ page }) => {
+  test.slow(); // two pages checked with axe in both themes
   await page.setViewportSize({ width: 360, height: 740 });
   const me = await registerByApi(page.request);
   await postByApi(page, `First post ${uniqueName('op')}`); // earns a badge: one entry
