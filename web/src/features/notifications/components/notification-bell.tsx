@@ -52,7 +52,7 @@ export function NotificationBell() {
             <span
               data-testid="unread-badge"
               aria-hidden="true"
-              className="absolute top-1 right-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-primary px-1 text-[0.6875rem] leading-none font-bold text-primary-foreground tabular-nums ring-2 ring-background"
+              className="absolute top-1 left-1/2 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-primary px-1 text-[0.6875rem] leading-none font-bold text-primary-foreground tabular-nums ring-2 ring-background"
             >
               {badgeText(count)}
             </span>
