@@ -13,16 +13,18 @@
  *    the like's notify() statement runs in both, and writes (and groups, and announces) an entry
  *    only for the first;
  * 3. 5,000 streams (GET /api/notifications/stream) held open on the one app process, one per
- *    player (a player may hold 10): the process's memory (RSS) per stream, and for one notify()
- *    of all 5,000 players (one statement, as a fan-out job writes an event's change), the time
+ *    player (a player may hold 10): the process's memory per stream (RSS and heap, each after a
+ *    full collection), and for one notify() of all 5,000 players (one statement, as a fan-out job writes an event's change), the time
  *    until each stream has its entry (p50, p99, max), 5 times.
  *
  * Prints figures and ratios; asserts nothing. BENCH_SECONDS (default 5) per measurement;
  * BENCH_PREPARE_ONLY=1 creates and fills the database and exits.
  */
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { type Db, openDatabase } from '../server/db/client';
@@ -138,7 +140,8 @@ const byN = (n: number) => userIds[n - 1].id;
 // 1. The unread count and the first page, one signed-in player (100 entries, 15 unread).
 const viewer = byN(4_242);
 const cookie = `sid=${await createSession(db, viewer)}`;
-const app = await startApp('bench/notifications-server.mts', [dbUrl(NAME)]);
+const MEMORY_FILE = path.join(tmpdir(), `bench-notifications-memory-${process.pid}.json`);
+const app = await startApp('bench/notifications-server.mts', [dbUrl(NAME), MEMORY_FILE]);
 const READS = [
   { label: 'unread count', path: '/api/notifications/unread-count', statement: unreadCountSql(viewer) },
   { label: 'first page (20)', path: '/api/notifications', statement: pageSql(viewer, {}, 20) },
@@ -146,7 +149,8 @@ const READS = [
 const reads: { label: string; app: Figures; raw: Figures }[] = [];
 for (const r of READS) {
   const load = { headers: { cookie } };
-  await warm(app.port, r.path, load);
+  // The app process is new: a longer warm-up than one second, so that its code is compiled.
+  for (let i = 0; i < 3; i++) await warm(app.port, r.path, load);
   const a = await measureApp(app.port, r.path, { ...load, seconds: SECONDS });
   const raw = await measureRaw(dbUrl(NAME), r.statement, { seconds: SECONDS });
   reads.push({ label: r.label, app: a, raw });
@@ -177,12 +181,10 @@ async function likes(which: 'app' | 'off', seconds: number): Promise<Figures> {
         method: 'POST',
         setupRequest: (req) => {
           const k = likeNext[which]++;
-          const post = posts[Math.floor(k / LIKERS) % posts.length];
-          return {
-            ...req,
-            path: `/api/posts/${post}/like`,
-            headers: { ...req.headers, cookie: likers[k % LIKERS] },
-          };
+          // Consecutive likes go to different posts (as a feed's do), each (player, post) pair once.
+          const post = posts[k % posts.length];
+          const liker = likers[Math.floor(k / posts.length) % LIKERS];
+          return { ...req, path: `/api/posts/${post}/like`, headers: { ...req.headers, cookie: liker } };
         },
       },
     ],
@@ -206,10 +208,14 @@ const mean = (runs: Figures[]): Figures => ({
 });
 
 // 3. 5,000 streams on the one process, one per player.
-const rssOf = (pid: number) => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) * 1024 : 0;
-};
+/** The app process's memory after a full collection (it writes it on SIGUSR2). */
+async function memoryOf(pid: number): Promise<NodeJS.MemoryUsage> {
+  rmSync(MEMORY_FILE, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  for (let i = 0; i < 100 && !existsSync(MEMORY_FILE); i++) await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setTimeout(r, 50));
+  return JSON.parse(readFileSync(MEMORY_FILE, 'utf8'));
+}
 const streamUsers = userIds.slice(0, STREAMS).map((u) => u.id);
 const streamCookies: string[] = [];
 for (let i = 0; i < streamUsers.length; i += 50)
@@ -253,14 +259,15 @@ const openStream = (cookieHeader: string) =>
     held.req.on('error', reject);
   });
 await new Promise((r) => setTimeout(r, 1_000));
-const rssBefore = rssOf(app.pid);
+const memoryBefore = await memoryOf(app.pid);
 const opened0 = performance.now();
 const held: Held[] = [];
 for (let i = 0; i < streamCookies.length; i += 100)
   held.push(...(await Promise.all(streamCookies.slice(i, i + 100).map(openStream))));
 const openSeconds = (performance.now() - opened0) / 1000;
 await new Promise((r) => setTimeout(r, 2_000));
-const rssAfter = rssOf(app.pid);
+const memoryAfter = await memoryOf(app.pid);
+rmSync(MEMORY_FILE, { force: true });
 
 const deliveries: { p50: number; p99: number; max: number; write: number }[] = [];
 for (round = 0; round < ROUNDS; round++) {
@@ -311,7 +318,7 @@ console.log(
 );
 console.log(`  ${STREAMS} streams on one process (opened in ${f(openSeconds)} s)`);
 console.log(
-  `    memory: RSS ${f(rssBefore / 2 ** 20)} MB before, ${f(rssAfter / 2 ** 20)} MB after: ${f((rssAfter - rssBefore) / STREAMS / 1024)} KB per stream`,
+  `    memory after a full collection, before -> after: RSS ${f(memoryBefore.rss / 2 ** 20)} -> ${f(memoryAfter.rss / 2 ** 20)} MB, heap ${f(memoryBefore.heapUsed / 2 ** 20)} -> ${f(memoryAfter.heapUsed / 2 ** 20)} MB: per stream ${f((memoryAfter.rss - memoryBefore.rss) / STREAMS / 1024)} KB of RSS, ${f((memoryAfter.heapUsed - memoryBefore.heapUsed) / STREAMS / 1024)} KB of heap`,
 );
 for (const [i, d] of deliveries.entries())
   console.log(

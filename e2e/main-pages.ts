@@ -47,6 +47,7 @@ export const MAIN_PAGES: MainPage[] = [
   { name: 'admin', path: () => '/admin', viewer: 'admin' },
   { name: 'post', path: (ids) => `/posts/${ids.post}`, viewer: 'visitor' },
   { name: 'bookmarks', path: () => '/bookmarks', viewer: 'player' },
+  { name: 'notifications', path: () => '/notifications', viewer: 'player' },
 ];
 
 let cached: DemoIds | undefined;

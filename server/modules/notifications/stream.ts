@@ -60,7 +60,7 @@ export class NotificationHub {
   private listening: Promise<void> | null = null;
   private stopListening: (() => Promise<void>) | null = null;
   private down = false;
-  /** The read in progress, and whether announcements came during it (read again after it). */
+  /** The read in progress: announcements meanwhile wait for its end. */
   private reading: Promise<void> | null = null;
   private closed = false;
 
@@ -80,13 +80,6 @@ export class NotificationHub {
     return this.byUser.get(userId)?.size ?? 0;
   }
 
-  /** Open streams in this process. */
-  get size(): number {
-    let n = 0;
-    for (const set of this.byUser.values()) n += set.size;
-    return n;
-  }
-
   /**
    * Answers the request with a stream of `userId`'s notifications: the unread count at once; with
    * `lastEventId`, the entries after it (the newest page of them, oldest first); then whatever
@@ -96,12 +89,22 @@ export class NotificationHub {
     await this.startListening();
     if (this.closed || this.streamsOf(userId) >= NOTIFICATION_STREAMS_PER_USER)
       throw tooManyRequests(NOTIFICATION_TEXTS.tooManyStreams);
-    const stream: Stream = { userId, res: reply.raw, last: 0, count: -1, ready: false, missed: false };
+    // Without Last-Event-ID nothing older is sent: the stream starts after the latest entry (-1: read at opening).
+    const stream: Stream = {
+      userId,
+      res: reply.raw,
+      last: lastEventId ?? -1,
+      count: -1,
+      ready: false,
+      missed: false,
+    };
     this.add(stream);
     // Counted and listening from here: what is announced while the opening is read comes after it.
     reply.hijack();
     const res = reply.raw;
     res.on('close', () => this.remove(stream));
+    // A client gone mid-write is only a closed stream.
+    res.on('error', () => this.remove(stream));
     res.writeHead(200, {
       ...(reply.getHeaders() as Record<string, string>),
       'content-type': 'text/event-stream; charset=utf-8',
@@ -111,8 +114,6 @@ export class NotificationHub {
     });
     res.write('retry: 3000\n\n');
     try {
-      // Without Last-Event-ID nothing older is sent: the stream starts after the latest entry.
-      stream.last = lastEventId ?? -1;
       await this.send([{ id: userId, after: lastEventId ?? Number.MAX_SAFE_INTEGER }], [stream]);
     } catch (err) {
       this.deps.log.warn({ err }, 'notification stream: opening read failed');

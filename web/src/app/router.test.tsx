@@ -8,7 +8,7 @@ const location = () => screen.getByTestId('location').textContent;
 const search = () => screen.getByTestId('location').getAttribute('data-search');
 
 describe('routes', () => {
-  it.each(['/settings', '/gear', '/teams/create', '/teams/t-1/manage'])(
+  it.each(['/settings', '/gear', '/teams/create', '/teams/t-1/manage', '/notifications'])(
     'send a signed-out visitor from %s to /auth with the page as next',
     async (route) => {
       mockFetch(signedOut());

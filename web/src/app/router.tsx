@@ -38,6 +38,7 @@ const FieldPage = page(() => import('./routes/field'), 'FieldPage');
 const ProductPage = page(() => import('./routes/product'), 'ProductPage');
 const PostPage = page(() => import('./routes/post'), 'PostPage');
 const BookmarksPage = page(() => import('./routes/bookmarks'), 'BookmarksPage');
+const NotificationsPage = page(() => import('./routes/notifications'), 'NotificationsPage');
 const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
 
 /**
@@ -124,6 +125,7 @@ export function AppRoutes() {
           <Route element={<RequireAuth />}>
             <Route path="settings" element={<SettingsPage />} />
             <Route path="bookmarks" element={<BookmarksPage />} />
+            <Route path="notifications" element={<NotificationsPage />} />
             <Route path="gear" element={<GearPage />} />
             <Route path="teams/create" element={<TeamCreatePage />} />
             <Route path="teams/:teamId/manage" element={<TeamManagePage />} />

@@ -5,7 +5,15 @@ import { rows } from '../../../db/rows';
 import { notificationSettings } from '../../../db/schema';
 import type { Db } from '../../../db/types';
 import { createSecondInstance, createTestApp, type TestApp } from '../../../test/app';
-import { createComment, createPost, createTeam, createUser, type TestUser } from '../../../test/factories';
+import {
+  appWithPlayers,
+  createComment,
+  createPost,
+  createTeam,
+  createUser,
+  injectAs,
+  type TestUser,
+} from '../../../test/factories';
 import { startTestSmtp, type TestSmtp } from '../../../test/smtp';
 import { notify } from '../notify';
 import { DIGEST_JOB, queueDigests, scheduleDigests } from './digest';
@@ -188,6 +196,36 @@ describe('mail through a real SMTP server (SMTP_URL set)', () => {
     await invite(player);
     await eventually(() => mailsTo(player).length).toBe(1);
     expect(mailsTo(player)[0].parsed.subject).toBe((await latestEntry(db, player.id)).text);
+  });
+
+  it('a request that notifies does not wait for the mail server (which holds every message)', async () => {
+    const [player, other] = [await createUser(db), await createUser(db)];
+    const team = await createTeam(db, leader);
+    const inviteByApi = (user: TestUser) =>
+      injectAs(t.app, leader, {
+        method: 'POST',
+        url: `/api/teams/${team.id}/invites`,
+        payload: { userId: user.id },
+      });
+    smtp.hold();
+    try {
+      expect((await inviteByApi(player)).statusCode).toBe(201);
+      // The sender has the first mail in hand, and the mail server keeps it.
+      await eventually(() => smtp.holding).toBe(1);
+      expect((await inviteByApi(other)).statusCode).toBe(201);
+      // Answered while the first mail is still held: nothing has arrived, the second waits queued.
+      expect(smtp.holding).toBe(1);
+      expect(mailsTo(player)).toHaveLength(0);
+      expect(await outbox(db, other.id)).toMatchObject([
+        { kind: 'team-invitation', attempts: 0, sent_at: null },
+      ]);
+    } finally {
+      smtp.release();
+    }
+    await eventually(() => mailsTo(player).length + mailsTo(other).length).toBe(2);
+    // The settings say mail is sent on this site.
+    const prefs = await injectAs(t.app, player, { url: '/api/notifications/preferences' });
+    expect(prefs.json()).toMatchObject({ emailConfigured: true });
   });
 
   describe('the unsubscribe link', () => {
@@ -594,17 +632,48 @@ describe('mail through a real SMTP server (SMTP_URL set)', () => {
   });
 });
 
+describe('without SMTP_URL', () => {
+  let t: TestApp;
+  let leader: TestUser;
+  let player: TestUser;
+  beforeAll(async () => {
+    ({ t, leader, player } = await appWithPlayers({ leader: 'user', player: 'user' }));
+    cleanups.push(() => t.close());
+  });
+
+  it('queues no mail for a kind set to email (shown in the app only), and the settings say email is not configured', async () => {
+    const db = t.database.db;
+    const team = await createTeam(db, leader);
+    const res = await injectAs(t.app, leader, {
+      method: 'POST',
+      url: `/api/teams/${team.id}/invites`,
+      payload: { userId: player.id },
+    });
+    expect(res.statusCode).toBe(201);
+    const list = await injectAs(t.app, player, { url: '/api/notifications' });
+    expect(list.json().items.map((n: { kind: string }) => n.kind)).toEqual(['team-invitation']);
+    expect(await rows(db, sql`SELECT id FROM mail_outbox`)).toEqual([]);
+    const prefs = await injectAs(t.app, player, { url: '/api/notifications/preferences' });
+    expect(prefs.json()).toMatchObject({ emailConfigured: false, kinds: { 'team-invitation': 'email' } });
+  });
+});
+
 describe('the sender on close', () => {
-  it('stops cleanly: the app closes once the mail it was sending is sent and marked', async () => {
-    const smtp = await startTestSmtp((close) => cleanups.push(close));
-    const t = await createTestApp({
+  let smtp: TestSmtp;
+  let t: TestApp;
+  let closed = false;
+  beforeAll(async () => {
+    smtp = await startTestSmtp((close) => cleanups.push(close));
+    t = await createTestApp({
       config: { mail: { smtpUrl: smtp.url, from: FROM, publicUrl: PUBLIC_URL, pollMs: 50 } },
     });
-    let closed = false;
     cleanups.push(async () => {
       if (!closed) await t.app.close();
       await t.database.close();
     });
+  });
+
+  it('stops cleanly: the app closes once the mail it was sending is sent and marked', async () => {
     const db = t.database.db;
     const player = await createUser(db);
     smtp.hold();
@@ -617,10 +686,10 @@ describe('the sender on close', () => {
     const closing = t.app.close().then(() => {
       closed = true;
     });
-    // The sender waits for its mail: the app is not closed while the mail server holds it.
-    expect(closed).toBe(false);
     smtp.release();
     await closing;
+    // Had the close not waited for the sender, it would have ended before the mail server let the
+    // mail through: the mail is in, and marked sent, as soon as the app is closed.
     expect(smtp.mails.map((m) => m.to)).toEqual([[player.email]]);
     const [row] = await outbox(db, player.id);
     expect(row.sent_at).not.toBeNull();

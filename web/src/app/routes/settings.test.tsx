@@ -171,4 +171,16 @@ describe('settings page', () => {
       1,
     );
   });
+
+  it('has a Notifications section (issue 23)', async () => {
+    mockFetch({
+      ...signedIn(),
+      'GET /api/notifications/preferences': () => json({ kinds: {}, digest: false, emailConfigured: true }),
+    });
+    renderApp(<SettingsPage />, { route: '/settings' });
+    expect(await screen.findByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Reminders the day before a game' })).toHaveValue(
+      'email',
+    );
+  });
 });

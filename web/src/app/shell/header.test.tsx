@@ -39,12 +39,17 @@ describe('header', () => {
   });
 
   it('notifications menu is titled Notifications and holds No new notifications', async () => {
-    mockFetch(signedIn());
+    // A player with no notifications (issue 23: the menu lists them).
+    mockFetch({
+      ...signedIn(),
+      'GET /api/notifications/unread-count': () => json({ count: 0 }),
+      'GET /api/notifications': () => json({ items: [], nextCursor: null, unreadCount: 0 }),
+    });
     renderApp(<Header />);
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
     const menu = await screen.findByRole('menu');
     expect(menu).toHaveTextContent('Notifications');
-    expect(menu).toHaveTextContent('No new notifications');
+    await waitFor(() => expect(menu).toHaveTextContent('No new notifications'));
   });
 
   it('signed-out visitors get the search box too, and Sign In', async () => {

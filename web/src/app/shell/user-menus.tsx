@@ -1,5 +1,4 @@
 import type { CurrentUser } from '@contract/auth';
-import { COMMON_TEXTS } from '@contract/common';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import {
@@ -11,37 +10,22 @@ import {
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
 import { useLogout } from '@web/features/auth/api/logout';
+import { NotificationBell } from '@web/features/notifications/components/notification-bell';
 import { sizedSrc } from '@web/lib/media';
-import { Bell, Bookmark, LogOut, Settings, User } from 'lucide-react';
+import { Bookmark, LogOut, Settings, User } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 
 /**
- * A signed-in player's menus in the header: notifications and the profile menu. A chunk of their
+ * A signed-in player's menus in the header: notifications (the bell, its live count and menu, issue
+ * 23) and the profile menu. A chunk of their
  * own (Radix menus and their positioning), loaded once the user is known, not in the first load.
  */
 export function UserMenus({ user }: { user: CurrentUser }) {
   return (
     <>
-      <NotificationsMenu />
+      <NotificationBell />
       <ProfileMenu username={user.username} avatar={sizedSrc(user.avatar, user.media, 80)} />
     </>
-  );
-}
-
-function NotificationsMenu() {
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Notifications">
-          <Bell aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent className="w-72">
-        <DropdownMenuLabel>{COMMON_TEXTS.notifications}</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <p className="px-2 py-6 text-center text-sm text-muted-foreground">{COMMON_TEXTS.noNotifications}</p>
-      </DropdownMenuContent>
-    </DropdownMenu>
   );
 }
 
