@@ -1,16 +1,41 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page, type Request } from '@playwright/test';
 import sharp from 'sharp';
 
 /** What an accessibility check fails on: axe-core's serious and critical violations. */
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
 const THEMES = ['dark', 'light'] as const;
 
-/** Lets the page settle: its requests answered (or 3 s), lazy chunks in, fades over. */
+/**
+ * The requests a page has in flight, but for its long-lived ones: a signed-in page holds the
+ * notifications' event stream open for as long as it lives, so Playwright's 'networkidle' never
+ * comes and waiting for it cost its whole timeout on every signed-in page.
+ */
+const inFlight = new WeakMap<Page, { open: Set<Request>; since: number }>();
+function trackRequests(page: Page) {
+  if (inFlight.has(page)) return;
+  const state = { open: new Set<Request>(), since: Date.now() };
+  inFlight.set(page, state);
+  page.on('request', (r) => {
+    if (r.resourceType() === 'eventsource') return;
+    state.open.add(r);
+    state.since = Date.now();
+  });
+  const done = (r: Request) => {
+    if (state.open.delete(r)) state.since = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/** Lets the page settle: its requests answered and none for 300 ms (or 3 s), lazy chunks in. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => {});
-  await page.waitForTimeout(250);
+  trackRequests(page);
+  const state = inFlight.get(page)!;
+  const deadline = Date.now() + 3000;
+  while (Date.now() < deadline && (state.open.size > 0 || Date.now() - state.since < 300))
+    await page.waitForTimeout(50);
 }
 
 /**
@@ -25,6 +50,11 @@ export async function checkA11y(page: Page, options: { skipRules?: string[] } = 
     document.documentElement.classList.contains('light') ? 'light' : 'dark',
   );
   const found: string[] = [];
+  // Colours change with a transition when the theme does: caught mid-way, a light text on a dark
+  // background is reported (a flaky failure in CI). Transitions are off while axe looks.
+  const still = await page.addStyleTag({
+    content: '*,*::before,*::after{transition:none!important;animation:none!important}',
+  });
   for (const theme of [initial, ...THEMES.filter((t) => t !== initial)]) {
     if (theme !== initial) await setThemeClass(page, theme);
     const axe = new AxeBuilder({ page }).withTags([
@@ -50,6 +80,7 @@ export async function checkA11y(page: Page, options: { skipRules?: string[] } = 
     }
   }
   await setThemeClass(page, initial);
+  await still.evaluate((style) => (style as Element).remove()).catch(() => {});
   expect(found, `accessibility violations on ${page.url()}:\n${found.join('\n')}`).toEqual([]);
 }
 
@@ -61,7 +92,7 @@ async function setThemeClass(page: Page, theme: 'dark' | 'light'): Promise<void>
     root.classList.toggle('light', t === 'light');
     root.style.colorScheme = t;
   }, theme);
-  await page.waitForTimeout(250); // colour transitions
+  await page.waitForTimeout(50); // styles recomputed (transitions are off: see checkA11y)
 }
 
 /** Pages whose app is not to be waited for (JavaScript turned off). */
@@ -82,6 +113,7 @@ function waitForTheAppAfterNavigating(page: Page) {
   for (const name of ['goto', 'reload'] as const) {
     const original = proto[name];
     proto[name] = async function (this: Page, ...args: unknown[]) {
+      trackRequests(this);
       const response = (await original.apply(this, args)) as Awaited<ReturnType<Page['goto']>>;
       if (!withoutApp.has(this) && response?.headers()['content-type']?.startsWith('text/html'))
         await this.waitForFunction(() => document.documentElement.dataset.app === 'started');
@@ -91,18 +123,36 @@ function waitForTheAppAfterNavigating(page: Page) {
 }
 
 /**
+ * The kinds of page already checked in this run (the tests run in one worker): a page's path with
+ * its ids as `:id` and without its query, per project (width). One axe run in both themes costs
+ * 2 to 7 s, and the same pages (`/`, `/news`, a profile) are reached by dozens of tests: checked
+ * every time, they were about two thirds of the browser suite's time. `a11y-pages.spec.ts` checks
+ * every main page at both widths whatever ran before; a spec checks a dialog or a state with
+ * `checkA11y` itself.
+ */
+const checkedKinds = new Set<string>();
+export const pageKind = (url: string) =>
+  new URL(url).pathname
+    .split('/')
+    .map((part, i, parts) =>
+      /^[0-9a-f-]{36}$|^\d+$/i.test(part) || (i === 2 && parts[1] === 'profile') ? ':id' : part,
+    )
+    .join('/');
+
+/**
  * The browser tests' `test`: every page reached with `page.goto`, and the page a passing test ends
- * on, is checked with {@link checkA11y} (each address once per test). Pages reached by clicking
- * are checked where a spec calls `checkA11y` itself.
+ * on, is checked with {@link checkA11y}, each kind of page once in the run ({@link pageKind}).
+ * Pages reached by clicking are checked where a spec calls `checkA11y` itself.
  */
 export const test = base.extend<{ a11y: undefined }>({
   a11y: [
     async ({ page }, use, testInfo) => {
-      const checked = new Set<string>();
       const check = async () => {
         const url = page.url();
-        if (url === 'about:blank' || checked.has(url)) return;
-        checked.add(url);
+        if (!url.startsWith('http')) return;
+        const kind = `${testInfo.project.name} ${pageKind(url)}`;
+        if (checkedKinds.has(kind)) return;
+        checkedKinds.add(kind);
         await checkA11y(page);
       };
       waitForTheAppAfterNavigating(page);
