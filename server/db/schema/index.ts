@@ -8,3 +8,4 @@ export * from './notifications';
 export * from './posts';
 export * from './teams';
 export * from './users';
+export * from './reports';

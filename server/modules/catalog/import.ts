@@ -22,6 +22,7 @@ import type { SessionUser } from '../auth';
 import { can } from './policy';
 import { selectMatches } from './queries';
 import { writeOffer } from './service';
+import { audit } from '../audit';
 
 /**
  * A vendor's price list (CSV: vendor, brand, model, price, currency, url, in stock), matched to
@@ -303,6 +304,8 @@ export async function commitImport(
       );
       done.push({ status });
     }
-    return counts(done);
+    const result = counts(done);
+    await audit(t, { adminId: admin.id, action: 'catalog.import', data: { ...result } });
+    return result;
   });
 }
