@@ -19,7 +19,12 @@ export async function adminUserRoutes(app: App, ctx: Ctx) {
     '/api/admin/users/:id/role',
     { schema: { params: z.object({ id: uuid() }), body: setRoleBody, response: { 200: adminUser } } },
     async (request) => {
-      const updated = await admins.setRole(ctx.db, requireUser(request).id, request.params.id, request.body.role);
+      const updated = await admins.setRole(
+        ctx.db,
+        requireUser(request).id,
+        request.params.id,
+        request.body.role,
+      );
       // The role is read from the session; this process answers with the new one at once.
       await ctx.sessions.forgetUser(updated.id);
       return updated;

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AuditEntry, AuditLogPage } from '../../../contract';
-import type { Db } from '../../db/types';
 import { auditLog, users } from '../../db/schema';
+import type { Db } from '../../db/types';
 
 /** One admin action, as the services that make it write it. */
 export interface AuditInput {
@@ -91,7 +91,11 @@ export async function auditPage(
 }
 
 /** The latest actions about each of `userIds` (their history in the review queue), up to `per` each. */
-export async function actionsAbout(db: Db, userIds: readonly string[], per = 10): Promise<Map<string, AuditEntry[]>> {
+export async function actionsAbout(
+  db: Db,
+  userIds: readonly string[],
+  per = 10,
+): Promise<Map<string, AuditEntry[]>> {
   const found = new Map<string, AuditEntry[]>();
   if (userIds.length === 0) return found;
   const list = await db

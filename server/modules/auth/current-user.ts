@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { App, Ctx, SessionUser } from '../../context';
 import { suspensionMessage } from '../../../contract';
+import type { App, Ctx, SessionUser } from '../../context';
 import { forbidden, unauthorized } from '../../errors';
 import { isApiRoute } from '../../lib/http';
 import { isSuspended, suspendedMayNot } from './policy';
@@ -27,7 +27,10 @@ export async function registerCurrentUser(app: App, ctx: Ctx) {
     const user = request.user;
     if (user && isSuspended(user) && suspendedMayNot(request.method, request.routeOptions.url))
       throw forbidden(
-        suspensionMessage(user.suspendedIndefinitely ? 'indefinite' : (user.suspendedUntil as Date), user.suspensionReason),
+        suspensionMessage(
+          user.suspendedIndefinitely ? 'indefinite' : (user.suspendedUntil as Date),
+          user.suspensionReason,
+        ),
       );
   });
 }

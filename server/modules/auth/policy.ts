@@ -16,11 +16,15 @@ export const mayTakeUsername = (user: SessionUser, username: string, adminUserna
   user.username.toLowerCase() === username.toLowerCase();
 
 /** Whether a player's suspension holds now (issue 24): indefinitely, or until a time still ahead. */
-export const isSuspended = (u: Pick<SessionUser, 'suspendedUntil' | 'suspendedIndefinitely'>, now = Date.now()) =>
-  u.suspendedIndefinitely || (u.suspendedUntil !== null && u.suspendedUntil.getTime() > now);
+export const isSuspended = (
+  u: Pick<SessionUser, 'suspendedUntil' | 'suspendedIndefinitely'>,
+  now = Date.now(),
+) => u.suspendedIndefinitely || (u.suspendedUntil !== null && u.suspendedUntil.getTime() > now);
 
 /** A suspension as answers carry it: null, the ISO time it ends, or 'indefinite'. */
-export const suspensionOf = (u: Pick<SessionUser, 'suspendedUntil' | 'suspendedIndefinitely'>): string | null => {
+export const suspensionOf = (
+  u: Pick<SessionUser, 'suspendedUntil' | 'suspendedIndefinitely'>,
+): string | null => {
   if (!isSuspended(u)) return null;
   return u.suspendedIndefinitely ? 'indefinite' : (u.suspendedUntil as Date).toISOString();
 };

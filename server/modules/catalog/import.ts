@@ -18,11 +18,11 @@ import type { Db } from '../../db/client';
 import { productSources } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../errors';
 import { fetchOutside, OutsideFetchError } from '../../lib/outside-fetch';
+import { audit } from '../audit';
 import type { SessionUser } from '../auth';
 import { can } from './policy';
 import { selectMatches } from './queries';
 import { writeOffer } from './service';
-import { audit } from '../audit';
 
 /**
  * A vendor's price list (CSV: vendor, brand, model, price, currency, url, in stock), matched to

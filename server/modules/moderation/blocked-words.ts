@@ -41,7 +41,13 @@ export async function addBlockedWord(db: Db, word: string, addedBy: string): Pro
         .insert(blockedWords)
         .values({ word, addedBy })
         .returning({ id: blockedWords.id, word: blockedWords.word });
-      await audit(tx, { adminId: addedBy, action: 'blocked-word.add', subjectType: 'blocked-word', subjectId: row.id, data: { word: row.word } });
+      await audit(tx, {
+        adminId: addedBy,
+        action: 'blocked-word.add',
+        subjectType: 'blocked-word',
+        subjectId: row.id,
+        data: { word: row.word },
+      });
       return row;
     });
   } catch (err) {
@@ -58,6 +64,12 @@ export async function removeBlockedWord(db: Db, id: string, adminId: string): Pr
       .where(eq(blockedWords.id, id))
       .returning({ id: blockedWords.id, word: blockedWords.word });
     if (gone.length === 0) throw notFound(MODERATION_TEXTS.wordNotFound);
-    await audit(tx, { adminId, action: 'blocked-word.remove', subjectType: 'blocked-word', subjectId: id, data: { word: gone[0].word } });
+    await audit(tx, {
+      adminId,
+      action: 'blocked-word.remove',
+      subjectType: 'blocked-word',
+      subjectId: id,
+      data: { word: gone[0].word },
+    });
   });
 }

@@ -1,11 +1,15 @@
-import { REPORT_TEXTS, type ReportAction, type ReportSnapshot, type ReportSubjectType } from '../../../contract';
+import {
+  REPORT_TEXTS,
+  type ReportAction,
+  type ReportSnapshot,
+  type ReportSubjectType,
+} from '../../../contract';
 import type { users } from '../../db/schema';
 import { badRequest, conflict, type HttpError } from '../../errors';
 import { isSuspended, type SessionUser } from '../auth';
 
 /** A player reports anything but themself and their own content. */
 export const mayReport = (reporter: SessionUser, subject: ReportSnapshot) => subject.authorId !== reporter.id;
-
 
 /**
  * Why an admin may not take `action` on a report's subject now, or null: dismiss and delete need

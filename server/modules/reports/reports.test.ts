@@ -72,25 +72,33 @@ async function reported(type: ReportSubjectType, author: TestUser, reason = 'spa
 }
 
 describe('POST /api/reports', () => {
-  it.each(REPORT_SUBJECT_TYPES)('a player reports a %s: 201 with the thanks, and a snapshot kept', async (type) => {
-    const author = await createUser(db());
-    const reporter = await createUser(db());
-    const subjectId = await subjectOf(type, author);
-    const res = await report(reporter, { subjectType: type, subjectId, reason: 'harassment', note: '  look  ' });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ message: 'Thanks, an admin will look at it' });
-    const [row] = await reportRows(subjectId);
-    expect(row).toMatchObject({
-      reporterId: reporter.id,
-      subjectType: type,
-      reason: 'harassment',
-      note: 'look',
-      status: 'open',
-      authorId: author.id,
-    });
-    expect(row.snapshot.authorId).toBe(author.id);
-    expect(row.snapshot.authorUsername).toBe(author.username);
-  });
+  it.each(REPORT_SUBJECT_TYPES)(
+    'a player reports a %s: 201 with the thanks, and a snapshot kept',
+    async (type) => {
+      const author = await createUser(db());
+      const reporter = await createUser(db());
+      const subjectId = await subjectOf(type, author);
+      const res = await report(reporter, {
+        subjectType: type,
+        subjectId,
+        reason: 'harassment',
+        note: '  look  ',
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({ message: 'Thanks, an admin will look at it' });
+      const [row] = await reportRows(subjectId);
+      expect(row).toMatchObject({
+        reporterId: reporter.id,
+        subjectType: type,
+        reason: 'harassment',
+        note: 'look',
+        status: 'open',
+        authorId: author.id,
+      });
+      expect(row.snapshot.authorId).toBe(author.id);
+      expect(row.snapshot.authorUsername).toBe(author.username);
+    },
+  );
 
   it('a second open report of the same subject by the same player is 409; another player may', async () => {
     const author = await createUser(db());
@@ -111,7 +119,9 @@ describe('POST /api/reports', () => {
     const reporter = await createUser(db());
     const subjectId = await subjectOf('comment', author);
     const answers = await Promise.all(
-      Array.from({ length: 1000 }, () => report(reporter, { subjectType: 'comment', subjectId, reason: 'spam' })),
+      Array.from({ length: 1000 }, () =>
+        report(reporter, { subjectType: 'comment', subjectId, reason: 'spam' }),
+      ),
     );
     const codes = answers.map((a) => a.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
@@ -119,7 +129,7 @@ describe('POST /api/reports', () => {
     expect(await reportRows(subjectId)).toHaveLength(1);
   }, 60_000);
 
-  it('refuses a missing subject (404), a signed-out player (401), one\'s own content (400), bad input (400)', async () => {
+  it("refuses a missing subject (404), a signed-out player (401), one's own content (400), bad input (400)", async () => {
     const me = await createUser(db());
     const missing = await report(me, {
       subjectType: 'post',
@@ -129,7 +139,9 @@ describe('POST /api/reports', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: REPORT_TEXTS.subjectNotFound });
     const post = await createPost(db(), me);
-    expect((await report(null, { subjectType: 'post', subjectId: post.id, reason: 'spam' })).statusCode).toBe(401);
+    expect((await report(null, { subjectType: 'post', subjectId: post.id, reason: 'spam' })).statusCode).toBe(
+      401,
+    );
     // 401 comes before the body is read.
     expect((await report(null, { nonsense: true })).statusCode).toBe(401);
     const own = await report(me, { subjectType: 'post', subjectId: post.id, reason: 'spam' });
@@ -161,7 +173,12 @@ describe('the review queue', () => {
     const res = await queue(admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    const items = res.json() as Array<{ subjectId: string; reportCount: number; reports: unknown[]; author: any }>;
+    const items = res.json() as Array<{
+      subjectId: string;
+      reportCount: number;
+      reports: unknown[];
+      author: any;
+    }>;
     const ia = items.findIndex((i) => i.subjectId === a);
     const ib = items.findIndex((i) => i.subjectId === b);
     expect(ia).toBeGreaterThanOrEqual(0);
@@ -206,15 +223,17 @@ describe('actions', () => {
     const res = await act(admin, reportId, { action: 'dismiss', note: 'not abuse' });
     expect(res.statusCode).toBe(200);
     expect(res.json().item).toMatchObject({ status: 'closed', subjectId });
-    expect((await reportRows(subjectId)).every((r) => r.status === 'closed' && r.resolution === 'dismiss')).toBe(true);
+    expect(
+      (await reportRows(subjectId)).every((r) => r.status === 'closed' && r.resolution === 'dismiss'),
+    ).toBe(true);
     const [entry] = await auditRows('report.dismiss', subjectId);
     expect(entry).toMatchObject({ adminId: admin.id, subjectType: 'comment', note: 'not abuse' });
     const again = await act(admin, reportId, { action: 'dismiss' });
     expect(again.statusCode).toBe(409);
     expect(await auditRows('report.dismiss', subjectId)).toHaveLength(1);
-    expect((await queue(admin, 'closed')).json().some((i: { subjectId: string }) => i.subjectId === subjectId)).toBe(
-      true,
-    );
+    expect(
+      (await queue(admin, 'closed')).json().some((i: { subjectId: string }) => i.subjectId === subjectId),
+    ).toBe(true);
   });
 
   it.each(['post', 'comment', 'team', 'gear', 'teamGalleryImage'] as const)(
@@ -250,7 +269,9 @@ describe('actions', () => {
     const { subjectId, reportId } = await reported('post', author);
     const empty = await act(admin, reportId, { action: 'warn', note: '   ' });
     expect(empty.statusCode).toBe(400);
-    expect(await db().select().from(notifications).where(eq(notifications.recipientId, author.id))).toHaveLength(0);
+    expect(
+      await db().select().from(notifications).where(eq(notifications.recipientId, author.id)),
+    ).toHaveLength(0);
     const res = await act(admin, reportId, { action: 'warn', note: 'No ammo sales here, please.' });
     expect(res.statusCode).toBe(200);
     const list = await injectAs(t.app, author, { url: '/api/notifications' });
@@ -287,7 +308,11 @@ describe('actions', () => {
       { method: 'POST' as const, url: `/api/posts/${post.id}/comments`, payload: { content: 'hi' } },
       { method: 'PATCH' as const, url: '/api/profile', payload: { bio: 'changed' } },
       { method: 'DELETE' as const, url: `/api/posts/${post.id}` },
-      { method: 'POST' as const, url: '/api/reports', payload: { subjectType: 'user', subjectId: admin.id, reason: 'spam' } },
+      {
+        method: 'POST' as const,
+        url: '/api/reports',
+        payload: { subjectType: 'user', subjectId: admin.id, reason: 'spam' },
+      },
     ];
     for (const w of writes) {
       const r = await injectAs(t.app, author, w);
@@ -307,7 +332,8 @@ describe('actions', () => {
     expect((await auditRows('report.lift', subjectId))[0]).toMatchObject({ note: 'Apologised' });
     expect((await act(admin, reportId, { action: 'lift' })).statusCode).toBe(409);
     expect(
-      (await injectAs(t.app, author, { method: 'PATCH', url: '/api/profile', payload: { bio: 'back' } })).statusCode,
+      (await injectAs(t.app, author, { method: 'PATCH', url: '/api/profile', payload: { bio: 'back' } }))
+        .statusCode,
     ).toBe(200);
   });
 
@@ -316,7 +342,11 @@ describe('actions', () => {
     const { reportId } = await reported('user', author);
     expect((await act(admin, reportId, { action: 'suspend' })).statusCode).toBe(200);
     expect((await injectAs(t.app, author, { url: '/api/user' })).json().suspendedUntil).toBe('indefinite');
-    const denied = await injectAs(t.app, author, { method: 'PATCH', url: '/api/profile', payload: { bio: 'x' } });
+    const denied = await injectAs(t.app, author, {
+      method: 'PATCH',
+      url: '/api/profile',
+      payload: { bio: 'x' },
+    });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toBe('Your account is suspended until an admin lifts it');
     const login = await t.app.inject({
@@ -334,8 +364,12 @@ describe('actions', () => {
     const { reportId, subjectId } = await reported('post', other as TestUser);
     expect((await act(admin, reportId, { action: 'suspend', days: 7 })).statusCode).toBe(409);
     expect((await act(admin, reportId, { action: 'suspend', days: 3 })).statusCode).toBe(400);
-    expect((await act(admin, '00000000-0000-4000-8000-000000000000', { action: 'dismiss' })).statusCode).toBe(404);
-    expect((await db().select().from(users).where(eq(users.id, other.id)))[0].suspendedIndefinitely).toBe(false);
+    expect((await act(admin, '00000000-0000-4000-8000-000000000000', { action: 'dismiss' })).statusCode).toBe(
+      404,
+    );
+    expect((await db().select().from(users).where(eq(users.id, other.id)))[0].suspendedIndefinitely).toBe(
+      false,
+    );
     expect((await reportRows(subjectId))[0].status).toBe('open');
     expect(await auditRows('report.suspend', subjectId)).toHaveLength(0);
   });
@@ -354,9 +388,9 @@ describe('actions', () => {
     await db().update(comments).set({ content: 'edited to look nice' }).where(eq(comments.id, c.id));
     let item = (await queue(admin)).json().find((i: { subjectId: string }) => i.subjectId === c.id);
     expect(item.snapshot.text).toBe('original comment');
-    expect((await injectAs(t.app, author, { method: 'DELETE', url: `/api/comments/${c.id}` })).statusCode).toBeLessThan(
-      500,
-    );
+    expect(
+      (await injectAs(t.app, author, { method: 'DELETE', url: `/api/comments/${c.id}` })).statusCode,
+    ).toBeLessThan(500);
     await db().delete(comments).where(eq(comments.id, c.id));
     item = (await queue(admin)).json().find((i: { subjectId: string }) => i.subjectId === c.id);
     expect(item).toMatchObject({ subjectExists: false, snapshot: { text: 'original comment' } });
@@ -369,7 +403,9 @@ describe('the audit log', () => {
     const target = await createUser(db());
     const post = await createPost(db(), target);
     const comment = await createComment(db(), target);
-    expect((await injectAs(t.app, admin, { method: 'DELETE', url: `/api/posts/${post.id}` })).statusCode).toBe(204);
+    expect(
+      (await injectAs(t.app, admin, { method: 'DELETE', url: `/api/posts/${post.id}` })).statusCode,
+    ).toBe(204);
     const delComment = await injectAs(t.app, admin, { method: 'DELETE', url: `/api/comments/${comment.id}` });
     expect(delComment.statusCode).toBe(204);
     const word = await injectAs(t.app, admin, {
@@ -384,7 +420,11 @@ describe('the audit log', () => {
       url: `/api/admin/users/${target.id}/role`,
       payload: { role: 'admin' },
     });
-    await injectAs(t.app, admin, { method: 'PATCH', url: `/api/admin/users/${target.id}/role`, payload: { role: 'user' } });
+    await injectAs(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/admin/users/${target.id}/role`,
+      payload: { role: 'user' },
+    });
     // An author deleting their own post writes nothing.
     const own = await createPost(db(), target);
     await injectAs(t.app, target, { method: 'DELETE', url: `/api/posts/${own.id}` });
@@ -406,10 +446,14 @@ describe('the audit log', () => {
     const ids = p1.items.map((i: { id: string }) => BigInt(i.id));
     expect([...ids].sort((a, b) => (a > b ? -1 : 1))).toEqual(ids);
     const page2 = (
-      await injectAs(t.app, admin, { url: `/api/admin/audit-log?limit=3&adminId=${admin.id}&before=${p1.nextCursor}` })
+      await injectAs(t.app, admin, {
+        url: `/api/admin/audit-log?limit=3&adminId=${admin.id}&before=${p1.nextCursor}`,
+      })
     ).json();
     expect(BigInt(page2.items[0].id)).toBeLessThan(ids[2]);
-    const filtered = (await injectAs(t.app, admin, { url: '/api/admin/audit-log?action=blocked-word.add' })).json();
+    const filtered = (
+      await injectAs(t.app, admin, { url: '/api/admin/audit-log?action=blocked-word.add' })
+    ).json();
     expect(filtered.items.map((i: { action: string }) => i.action)).toEqual(['blocked-word.add']);
     const none = (await injectAs(t.app, admin, { url: `/api/admin/audit-log?adminId=${other.id}` })).json();
     expect(none).toEqual({ items: [], nextCursor: null });

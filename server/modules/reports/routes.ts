@@ -1,12 +1,12 @@
 import {
   adminReportsQuery,
   REPORT_TEXTS,
+  type ReportQueueItem,
   reportActionAnswer,
   reportActionBody,
   reportAnswer,
   reportBody,
   reportCountAnswer,
-  type ReportQueueItem,
   reportQueueItem,
   uuid,
   z,
@@ -54,15 +54,23 @@ export async function reportAdminRoutes(app: App, ctx: Ctx) {
     },
   );
 
-  app.get('/api/admin/reports/count', { schema: { response: { 200: reportCountAnswer } } }, async (_r, reply) => {
-    noStore(reply);
-    return { open: await service.openCount(ctx.db) };
-  });
+  app.get(
+    '/api/admin/reports/count',
+    { schema: { response: { 200: reportCountAnswer } } },
+    async (_r, reply) => {
+      noStore(reply);
+      return { open: await service.openCount(ctx.db) };
+    },
+  );
 
   app.post(
     '/api/admin/reports/:id/actions',
     {
-      schema: { params: z.object({ id: uuid() }), body: reportActionBody, response: { 200: reportActionAnswer } },
+      schema: {
+        params: z.object({ id: uuid() }),
+        body: reportActionBody,
+        response: { 200: reportActionAnswer },
+      },
       config: { changesFeed: true },
     },
     async (request, reply) => {

@@ -13,7 +13,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { actionsAbout, audit } from '../audit';
 import type { SessionUser } from '../auth';
 import { deleteGear } from '../gear';
-import { notify, type NotifyOptions } from '../notifications';
+import { type NotifyOptions, notify } from '../notifications';
 import { deleteComment, deletePost } from '../posts';
 import { deleteGalleryItem, disbandTeam } from '../teams';
 import { mayAct, mayReport } from './policy';
@@ -82,7 +82,9 @@ export async function queue(
     .where(
       and(
         eq(reports.status, q.status),
-        q.only ? and(eq(reports.subjectType, q.only.subjectType), eq(reports.subjectId, q.only.subjectId)) : undefined,
+        q.only
+          ? and(eq(reports.subjectType, q.only.subjectType), eq(reports.subjectId, q.only.subjectId))
+          : undefined,
       ),
     )
     .groupBy(reports.subjectType, reports.subjectId)
@@ -215,7 +217,8 @@ export async function act(
     // The subject's open reports, locked: two admins acting at once close them once.
     const open = await tx.select({ id: reports.id }).from(reports).where(openOfSubject).for('update');
     const authorId =
-      report.authorId ?? (report.snapshot.authorId && report.subjectType === 'user' ? report.subjectId : null);
+      report.authorId ??
+      (report.snapshot.authorId && report.subjectType === 'user' ? report.subjectId : null);
     const author = authorId
       ? (await tx.select().from(users).where(eq(users.id, authorId)).for('update'))[0]
       : undefined;
@@ -257,7 +260,11 @@ export async function act(
       }
       case 'warn':
         if (!author) throw conflict(REPORT_TEXTS.noAuthor);
-        await notify(tx, { recipientIds: [author.id], kind: 'warning', data: { excerpt: note ?? '' } }, notice);
+        await notify(
+          tx,
+          { recipientIds: [author.id], kind: 'warning', data: { excerpt: note ?? '' } },
+          notice,
+        );
         await close('warn');
         await write();
         break;

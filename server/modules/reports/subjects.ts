@@ -7,26 +7,52 @@ import { comments, gearPosts, posts, teamGallery, teamMembers, teams, users } fr
  * What a report names, read as it is now: its text, images, author and link. The snapshot a report
  * keeps is this, taken when it is made (so the queue shows the content as it was reported).
  */
-export async function readSubject(db: Db, type: ReportSubjectType, id: string): Promise<ReportSnapshot | null> {
+export async function readSubject(
+  db: Db,
+  type: ReportSubjectType,
+  id: string,
+): Promise<ReportSnapshot | null> {
   switch (type) {
     case 'post': {
       const [r] = await db
-        .select({ text: posts.caption, images: posts.images, authorId: posts.userId, username: users.username })
+        .select({
+          text: posts.caption,
+          images: posts.images,
+          authorId: posts.userId,
+          username: users.username,
+        })
         .from(posts)
         .leftJoin(users, eq(users.id, posts.userId))
         .where(eq(posts.id, id));
       return r
-        ? { text: r.text, images: r.images ?? [], authorId: r.authorId, authorUsername: r.username, url: `/posts/${id}` }
+        ? {
+            text: r.text,
+            images: r.images ?? [],
+            authorId: r.authorId,
+            authorUsername: r.username,
+            url: `/posts/${id}`,
+          }
         : null;
     }
     case 'comment': {
       const [r] = await db
-        .select({ text: comments.content, postId: comments.postId, authorId: comments.userId, username: users.username })
+        .select({
+          text: comments.content,
+          postId: comments.postId,
+          authorId: comments.userId,
+          username: users.username,
+        })
         .from(comments)
         .leftJoin(users, eq(users.id, comments.userId))
         .where(eq(comments.id, id));
       return r
-        ? { text: r.text, images: [], authorId: r.authorId, authorUsername: r.username, url: `/posts/${r.postId}` }
+        ? {
+            text: r.text,
+            images: [],
+            authorId: r.authorId,
+            authorUsername: r.username,
+            url: `/posts/${r.postId}`,
+          }
         : null;
     }
     case 'user': {
@@ -122,7 +148,10 @@ export async function readSubject(db: Db, type: ReportSubjectType, id: string): 
 
 /** The team a gallery image belongs to (the gallery's delete takes it). */
 export async function galleryTeamOf(db: Db, imageId: string): Promise<string | null> {
-  const [r] = await db.select({ teamId: teamGallery.teamId }).from(teamGallery).where(eq(teamGallery.id, imageId));
+  const [r] = await db
+    .select({ teamId: teamGallery.teamId })
+    .from(teamGallery)
+    .where(eq(teamGallery.id, imageId));
   return r?.teamId ?? null;
 }
 
