@@ -1,3 +1,4 @@
+import { ReportButton } from '@web/components/report-dialog';
 import { COMMENT_MAX, type Comment, FEED_TEXTS } from '@contract/posts';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { UserAvatar } from '@web/components/ui/avatar';
@@ -208,8 +209,14 @@ function CommentItem({ comment, postId }: { comment: Comment; postId: string }) 
             </p>
           )}
         </div>
-        {(comment.canEdit || comment.canDelete) && !editing ? (
+        {!editing ? (
           <div className="mt-0.5 flex gap-1">
+            <ReportButton
+              subjectType="comment"
+              subjectId={comment.id}
+              authorId={comment.user.id}
+              className="size-9"
+            />
             {comment.canEdit ? (
               <Button
                 ref={editButton}

@@ -1,3 +1,4 @@
+import { ReportButton } from '@web/components/report-dialog';
 import type { MediaMap } from '@contract/common';
 import {
   BOOKMARK_TEXTS,
@@ -126,6 +127,7 @@ export function PostCard({
             className="min-w-0 flex-1"
             nameClassName="block"
           />
+          <ReportButton subjectType="post" subjectId={post.id} authorId={post.userId} className="size-11" />
           {canDelete ? <DeletePostButton postId={post.id} /> : null}
         </header>
         {post.caption ? (

@@ -1,3 +1,4 @@
+import { ReportButton } from '@web/components/report-dialog';
 import type { CurrentUser } from '@contract/auth';
 import type { MediaMap } from '@contract/common';
 import { PROFILE_COVER_SIZES, PROFILE_TEXTS, type UserProfile } from '@contract/profiles';
@@ -41,7 +42,10 @@ export function ProfileHeader({ profile, viewer }: { profile: UserProfile; viewe
                 </Button>
               </>
             ) : viewer ? (
-              <FollowButton profile={profile} />
+              <>
+                <FollowButton profile={profile} />
+                <ReportButton subjectType="user" subjectId={profile.id} authorId={profile.id} variant="text" className="min-h-11" />
+              </>
             ) : (
               <Button asChild variant="outline">
                 <Link to="/auth">Sign in to follow</Link>

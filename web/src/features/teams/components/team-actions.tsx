@@ -1,3 +1,4 @@
+import { ReportButton } from '@web/components/report-dialog';
 import { TEAM_TEXTS } from '@contract/teams';
 import { Button } from '@web/components/ui/button';
 import {
@@ -44,6 +45,7 @@ export function TeamActions({ team }: { team: Team }) {
         </Button>
       ) : null}
       {invite ? <InviteActions inviteId={invite.id} /> : null}
+      {can.canManage ? null : <ReportButton subjectType="team" subjectId={team.id} variant="text" className="min-h-11" />}
       {pending ? (
         <p
           className="inline-flex items-center gap-1.5 rounded-md border border-border px-3 py-2 text-sm"
