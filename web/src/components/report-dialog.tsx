@@ -33,7 +33,9 @@ interface ReportTarget {
 }
 
 /** POST /api/reports → 201 with the thanks; 409 when this player's report is still open (its message toasts). */
-export function sendReport(body: ReportTarget & { reason: ReportReason; note?: string }): Promise<ReportAnswer> {
+export function sendReport(
+  body: ReportTarget & { reason: ReportReason; note?: string },
+): Promise<ReportAnswer> {
   return apiRequest<ReportAnswer>('POST', '/api/reports', body);
 }
 
