@@ -78,6 +78,10 @@ export const currentUser = z.object({
   joinedAt: z.string(),
   /** Abilities the web acts on (it never re-derives a rule from the role). */
   canAccessAdmin: z.boolean(),
+  /** A suspension (issue 24): null, the ISO time it ends, or 'indefinite' (until an admin lifts it). */
+  suspendedUntil: z.string().nullable().optional(),
+  /** Why, when suspended. */
+  suspensionReason: z.string().nullable().optional(),
   media: mediaMap.optional(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;

@@ -14,6 +14,7 @@ export * from './news';
 export * from './notifications';
 export * from './posts';
 export * from './profiles';
+export * from './reports';
 export * from './search';
 export * from './stores';
 export * from './teams';

@@ -29,6 +29,7 @@ export const NOTIFICATION_KINDS = [
   'event-cancelled',
   'event-reminder',
   'badge-earned',
+  'warning',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notificationKind = z.enum(NOTIFICATION_KINDS);
@@ -55,6 +56,7 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, NotificationChannel
   'event-cancelled': 'email',
   'event-reminder': 'email',
   'badge-earned': 'app',
+  warning: 'app',
 };
 
 /** Settings' labels, one per kind, in the order shown (grouped by NOTIFICATION_KIND_GROUPS). */
@@ -74,6 +76,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'event-cancelled': 'Your events cancelled',
   'event-reminder': 'Reminders the day before a game',
   'badge-earned': 'Badges earned',
+  warning: 'Warnings from the admins',
 };
 export const NOTIFICATION_KIND_GROUPS: ReadonlyArray<{ title: string; kinds: readonly NotificationKind[] }> =
   [
@@ -94,6 +97,7 @@ export const NOTIFICATION_KIND_GROUPS: ReadonlyArray<{ title: string; kinds: rea
       kinds: ['event-waitlist-promoted', 'event-changed', 'event-cancelled', 'event-reminder'],
     },
     { title: 'Badges', kinds: ['badge-earned'] },
+    { title: 'Community safety', kinds: ['warning'] },
   ];
 export const NOTIFICATION_CHANNEL_LABELS: Record<NotificationChannel, string> = {
   app: 'In the app',

@@ -1,4 +1,4 @@
-import { mediaMap, text } from './common';
+import { mediaMap, pageQuery, text, uuid } from './common';
 import { z } from './messages';
 import { imageRef } from './profiles';
 
@@ -189,3 +189,18 @@ export const COMMENTS_PAGE_SIZE = 50;
 
 export const POST_ACTIONS = ['create', 'delete', 'like', 'unlike', 'comment'] as const;
 export type PostAction = (typeof POST_ACTIONS)[number];
+
+/**
+ * Moderate Posts (issue 24): GET /api/admin/posts and GET /api/admin/comments, newest first, with
+ * a search in the text (`q`) and in the author's name (`author`); `before` is the last item's id.
+ */
+export const moderationQuery = pageQuery.extend({
+  q: text().trim().max(100).optional(),
+  author: text().trim().max(40).optional(),
+  before: uuid().optional(),
+});
+export type ModerationQuery = z.input<typeof moderationQuery>;
+
+/** A comment as Moderate Posts lists it: with the start of its post's caption. */
+export const moderationComment = comment.extend({ postExcerpt: z.string() });
+export type ModerationComment = z.infer<typeof moderationComment>;

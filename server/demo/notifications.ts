@@ -294,6 +294,19 @@ export async function seedNotifications(
     await registerForEvent(db, p, game.id);
   await remindEvents(db, DEMO_NOTICE, now);
 
+  // An admin's warning (issue 24), to one player: the admins speak as the site.
+  const warned = everyone.find((p) => p.id !== admin.id);
+  if (warned)
+    await told(
+      db,
+      {
+        recipientIds: [warned.id],
+        kind: 'warning',
+        data: { excerpt: 'Please keep trade talk to the gear section; no sales of restricted parts.' },
+      },
+      ago(2 * DAY),
+    );
+
   // The list in order of time, and all but the latest of each kind read.
   await db.execute(sql`
     WITH base AS (SELECT nextval('notification_seq') AS b),

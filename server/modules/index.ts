@@ -1,6 +1,7 @@
 import type { AppModule } from '../context';
 import { adminModule } from './admin';
 import { analyticsModule } from './analytics';
+import { auditModule } from './audit';
 import { authModule } from './auth';
 import { badgesModule } from './badges';
 import { catalogModule } from './catalog';
@@ -13,6 +14,7 @@ import { newsModule } from './news';
 import { notificationsModule } from './notifications';
 import { postsModule } from './posts';
 import { profilesModule } from './profiles';
+import { reportsModule } from './reports';
 import { searchModule } from './search';
 import { storesModule } from './stores';
 import { teamsModule } from './teams';
@@ -44,4 +46,6 @@ export const MODULES: readonly AppModule[] = [
   analyticsModule,
   searchModule,
   notificationsModule,
+  reportsModule,
+  auditModule,
 ];

@@ -6,5 +6,6 @@ export * from './fields';
 export * from './gear';
 export * from './notifications';
 export * from './posts';
+export * from './reports';
 export * from './teams';
 export * from './users';

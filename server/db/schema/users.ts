@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from './columns';
 
 export const users = pgTable(
@@ -15,6 +15,10 @@ export const users = pgTable(
     coverImage: text('cover_image'),
     role: text('role').notNull().default('user'),
     joinedAt: ts('joined_at').notNull().defaultNow(),
+    /** A suspension (issue 24): until this time, or until lifted when `suspendedIndefinitely`. */
+    suspendedUntil: ts('suspended_until'),
+    suspendedIndefinitely: boolean('suspended_indefinitely').notNull().default(false),
+    suspensionReason: text('suspension_reason'),
   },
   (t) => [
     // Usernames and emails are unique regardless of case ('Admin' cannot shadow 'admin').

@@ -3,6 +3,7 @@ import { ADMIN_TEXTS, type AdminUser, type UserRole } from '../../../contract';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
+import { audit } from '../audit';
 import { mayRevokeAdmin } from './policy';
 
 const columns = { id: users.id, username: users.username, avatar: users.avatar, role: users.role };
@@ -33,7 +34,7 @@ export async function findUsers(db: Db, q: string | undefined): Promise<AdminUse
  * Grants or revokes the admin role. Serialised by an advisory lock, so two admins revoking each
  * other at once cannot leave none: the last admin cannot lose the role (409).
  */
-export async function setRole(db: Db, userId: string, role: UserRole): Promise<AdminUser> {
+export async function setRole(db: Db, adminId: string, userId: string, role: UserRole): Promise<AdminUser> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('admin-role'))`);
     const [target] = await tx.select(columns).from(users).where(eq(users.id, userId));
@@ -46,6 +47,15 @@ export async function setRole(db: Db, userId: string, role: UserRole): Promise<A
       if (!mayRevokeAdmin(Number(n))) throw conflict(ADMIN_TEXTS.lastAdmin);
     }
     const [updated] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning(columns);
+    if (target.role !== role)
+      await audit(tx as unknown as Db, {
+        adminId,
+        action: role === 'admin' ? 'role.grant' : 'role.revoke',
+        subjectType: 'user',
+        subjectId: userId,
+        targetUserId: userId,
+        data: { username: target.username },
+      });
     return present(updated);
   });
 }

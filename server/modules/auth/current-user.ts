@@ -1,8 +1,10 @@
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { suspensionMessage } from '../../../contract';
 import type { App, Ctx, SessionUser } from '../../context';
-import { unauthorized } from '../../errors';
+import { forbidden, unauthorized } from '../../errors';
 import { isApiRoute } from '../../lib/http';
+import { isSuspended, suspendedMayNot } from './policy';
 import { resolveSession, SESSION_COOKIE, SESSION_TTL_MS } from './sessions';
 
 declare module 'fastify' {
@@ -21,6 +23,15 @@ export async function registerCurrentUser(app: App, ctx: Ctx) {
   app.addHook('onRequest', async (request) => {
     if (!isApiRoute(request)) return;
     request.user = await viewerOf(ctx, request);
+    // A suspended player reads, and changes nothing but their session and account (issue 24).
+    const user = request.user;
+    if (user && isSuspended(user) && suspendedMayNot(request.method, request.routeOptions.url))
+      throw forbidden(
+        suspensionMessage(
+          user.suspendedIndefinitely ? 'indefinite' : (user.suspendedUntil as Date),
+          user.suspensionReason,
+        ),
+      );
   });
 }
 

@@ -10,7 +10,7 @@ export {
 } from './current-user';
 export { embeddedViewer } from './embedded-viewer';
 export { hashPassword } from './passwords';
-export { mayTakeUsername } from './policy';
+export { isSuspended, mayTakeUsername, suspensionOf } from './policy';
 export { presentCurrentUser } from './presenters';
 export { bootstrapAdmins, login, register, userConflict } from './service';
 export { SessionCache, USER_CHANGED } from './session-cache';

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '../../../contract';
+import { isSuspended, suspensionOf } from './policy';
 import type { SessionUser } from './sessions';
 
 /** The signed-in user as their own client sees it; never the password hash. */
@@ -14,5 +15,7 @@ export function presentCurrentUser(u: SessionUser): CurrentUser {
     role: u.role === 'admin' ? 'admin' : 'user',
     joinedAt: u.joinedAt.toISOString(),
     canAccessAdmin: u.role === 'admin',
+    suspendedUntil: suspensionOf(u),
+    suspensionReason: isSuspended(u) ? u.suspensionReason : null,
   };
 }

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client';
 import { productSources } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../errors';
 import { fetchOutside, OutsideFetchError } from '../../lib/outside-fetch';
+import { audit } from '../audit';
 import type { SessionUser } from '../auth';
 import { can } from './policy';
 import { selectMatches } from './queries';
@@ -303,6 +304,8 @@ export async function commitImport(
       );
       done.push({ status });
     }
-    return counts(done);
+    const result = counts(done);
+    await audit(t, { adminId: admin.id, action: 'catalog.import', data: { ...result } });
+    return result;
   });
 }

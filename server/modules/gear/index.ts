@@ -5,6 +5,7 @@ export { topRatedSql, toRateSql } from './queries';
 export {
   addRating,
   createGear,
+  deleteGear,
   extendRatedBlock,
   listGearToRate,
   listTopRated,

@@ -3,6 +3,7 @@ import { type BlockedWord, MODERATION_TEXTS, normalizeForMatch } from '../../../
 import type { Db } from '../../db/client';
 import { blockedWords } from '../../db/schema';
 import { badRequest, conflict, notFound, uniqueViolation } from '../../errors';
+import { audit } from '../audit';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -34,21 +35,41 @@ export async function listBlockedWords(db: Db): Promise<BlockedWord[]> {
 
 export async function addBlockedWord(db: Db, word: string, addedBy: string): Promise<BlockedWord> {
   try {
-    const [row] = await db
-      .insert(blockedWords)
-      .values({ word, addedBy })
-      .returning({ id: blockedWords.id, word: blockedWords.word });
-    return row;
+    return await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const [row] = await tx
+        .insert(blockedWords)
+        .values({ word, addedBy })
+        .returning({ id: blockedWords.id, word: blockedWords.word });
+      await audit(tx, {
+        adminId: addedBy,
+        action: 'blocked-word.add',
+        subjectType: 'blocked-word',
+        subjectId: row.id,
+        data: { word: row.word },
+      });
+      return row;
+    });
   } catch (err) {
     if (uniqueViolation(err) !== null) throw conflict(MODERATION_TEXTS.wordTaken);
     throw err;
   }
 }
 
-export async function removeBlockedWord(db: Db, id: string): Promise<void> {
-  const gone = await db
-    .delete(blockedWords)
-    .where(eq(blockedWords.id, id))
-    .returning({ id: blockedWords.id });
-  if (gone.length === 0) throw notFound(MODERATION_TEXTS.wordNotFound);
+export async function removeBlockedWord(db: Db, id: string, adminId: string): Promise<void> {
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const gone = await tx
+      .delete(blockedWords)
+      .where(eq(blockedWords.id, id))
+      .returning({ id: blockedWords.id, word: blockedWords.word });
+    if (gone.length === 0) throw notFound(MODERATION_TEXTS.wordNotFound);
+    await audit(tx, {
+      adminId,
+      action: 'blocked-word.remove',
+      subjectType: 'blocked-word',
+      subjectId: id,
+      data: { word: gone[0].word },
+    });
+  });
 }

@@ -20,7 +20,7 @@ export async function moderationRoutes(app: App, ctx: Ctx) {
     '/api/admin/blocked-words/:id',
     { schema: { params: z.object({ id: uuid() }), response: { 204: noContent } } },
     async (request, reply) => {
-      await words.removeBlockedWord(ctx.db, request.params.id);
+      await words.removeBlockedWord(ctx.db, request.params.id, requireUser(request).id);
       return reply.status(204).send(null);
     },
   );

@@ -452,6 +452,11 @@ describe('describeNotification (every kind’s sentence, link and gone)', () => 
       { text: 'You earned the Team Founder badge', url: '/profile/me' },
     ],
     [
+      'warning',
+      { data: { excerpt: 'Keep it civil, please' } },
+      { text: 'A warning from the admins: Keep it civil, please', url: null },
+    ],
+    [
       'team-removed',
       { data: { title: 'Raiders' } },
       { text: `You were removed from Raiders${GONE_SUFFIX}`, url: null, gone: true },

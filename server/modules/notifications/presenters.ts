@@ -210,6 +210,11 @@ export function describeNotification(row: NotificationRow): NotificationDescript
       url = row.recipientUsername ? `/profile/${encodeURIComponent(row.recipientUsername)}` : null;
       break;
     }
+    case 'warning':
+      // The admin's text, whole (issue 24): the admins speak as the site, no actor named.
+      text = data.excerpt ? `A warning from the admins: ${data.excerpt}` : 'A warning from the admins';
+      url = null;
+      break;
     default:
       text = `${who} did something`;
   }

@@ -1,4 +1,5 @@
 import type { AppModule } from '../../context';
+import { postAdminRoutes } from './admin-routes';
 import { postRoutes } from './routes';
 
 export { FeedCache } from './feed-cache';
@@ -7,7 +8,7 @@ export { type EmbeddedPost, embeddedPost } from './post-page';
 export { presentPost } from './presenters';
 export { feedSql } from './queries';
 export { findPost, listPosts } from './service';
-export { addComment, createPost, like } from './writes';
+export { addComment, createPost, deleteComment, deletePost, like } from './writes';
 
 /** Posts: the feed, a player's posts, likes and comments. */
-export const postsModule: AppModule = { name: 'posts', routes: postRoutes };
+export const postsModule: AppModule = { name: 'posts', routes: postRoutes, adminRoutes: postAdminRoutes };

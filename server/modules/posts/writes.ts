@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { comments, postBookmarks, postLikes, posts, users } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import { recordPostEvent } from '../analytics';
+import { audit } from '../audit';
 import type { SessionUser } from '../auth';
 import { awardBadges } from '../badges';
 import { assertNoBlockedWords } from '../moderation';
@@ -89,11 +90,32 @@ async function holdPost(tx: Db, postId: string) {
   return post;
 }
 
-export async function deletePost(db: Db, user: SessionUser, postId: string): Promise<void> {
+/**
+ * The author or an admin deletes a post. An admin deleting someone else's post writes the audit log
+ * in the same transaction (issue 24), unless the caller audits it itself (`audited`: a report's action).
+ */
+export async function deletePost(
+  db: Db,
+  user: SessionUser,
+  postId: string,
+  opts: { audited?: boolean } = {},
+): Promise<void> {
   const post = await requirePost(db, postId);
   if (!can(user, 'delete', { authorId: post.userId })) throw forbidden();
-  await recordPostEvent(db, post.id, user.id, 'delete');
-  await db.delete(posts).where(eq(posts.id, postId));
+  await db.transaction(async (t) => {
+    const tx = asDb(t);
+    await recordPostEvent(tx, post.id, user.id, 'delete');
+    const [gone] = await tx.delete(posts).where(eq(posts.id, postId)).returning({ caption: posts.caption });
+    if (gone && !opts.audited && user.id !== post.userId)
+      await audit(tx, {
+        adminId: user.id,
+        action: 'post.delete',
+        subjectType: 'post',
+        subjectId: postId,
+        targetUserId: post.userId,
+        data: { excerpt: excerptOf(gone.caption) },
+      });
+  });
 }
 
 /** The post's like counter (kept by the post_likes trigger). */
@@ -265,8 +287,26 @@ export async function editComment(
   return presentComment({ ...u, userId: user.id, username: user.username, avatar: user.avatar }, user);
 }
 
-export async function deleteComment(db: Db, user: SessionUser, commentId: string): Promise<void> {
+/** The author or an admin deletes a comment; an admin's deletion of another's is audited (see deletePost). */
+export async function deleteComment(
+  db: Db,
+  user: SessionUser,
+  commentId: string,
+  opts: { audited?: boolean } = {},
+): Promise<void> {
   const c = await requireComment(db, commentId);
   if (!can(user, 'delete', { authorId: c.userId })) throw forbidden();
-  await db.delete(comments).where(eq(comments.id, commentId));
+  await db.transaction(async (t) => {
+    const tx = asDb(t);
+    const gone = await tx.delete(comments).where(eq(comments.id, commentId)).returning({ id: comments.id });
+    if (gone.length > 0 && !opts.audited && user.id !== c.userId)
+      await audit(tx, {
+        adminId: user.id,
+        action: 'comment.delete',
+        subjectType: 'comment',
+        subjectId: commentId,
+        targetUserId: c.userId,
+        data: { postId: c.postId, excerpt: excerptOf(c.content) },
+      });
+  });
 }

@@ -13,6 +13,8 @@ const TILES = [
   'View Analytics',
   'Manage Blocked Words',
   'Manage Admins',
+  'Reports',
+  'Audit log',
   'Manage Stores',
   'Manage Fields',
   'Manage Catalog',

@@ -1,6 +1,8 @@
 import { AdminSection, type AdminTools } from '@web/features/admin/components/admin-section';
+import { AuditLog } from '@web/features/admin/components/audit-log';
 import { BlockedWords } from '@web/features/admin/components/blocked-words';
 import { ManageAdmins } from '@web/features/admin/components/manage-admins';
+import { ReportsQueue } from '@web/features/admin/components/reports-queue';
 import { AnalyticsView } from '@web/features/analytics/components/analytics-view';
 import { ManageCatalog } from '@web/features/catalog/components/manage-catalog';
 import { ManageEvents } from '@web/features/events/components/manage-events';
@@ -25,6 +27,8 @@ export const ADMIN_TOOLS: AdminTools = {
   analytics: AnalyticsView,
   'blocked-words': BlockedWords,
   admins: ManageAdmins,
+  reports: ReportsQueue,
+  'audit-log': AuditLog,
 };
 
 export function AdminDashboard() {

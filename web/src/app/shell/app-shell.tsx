@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Header } from './header';
 import { MobileBar } from './mobile-bar';
+import { SuspensionBanner } from './suspension-banner';
 
 // The sidebar shows from md up only: phones never need its code, wider screens get it beside the
 // first paint, its column held by a placeholder of the same width.
@@ -22,6 +23,7 @@ export function AppShell() {
         Skip to content
       </a>
       <Header />
+      <SuspensionBanner />
       <div className="flex">
         <Suspense fallback={<SidebarPlaceholder />}>
           <Sidebar />

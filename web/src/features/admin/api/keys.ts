@@ -5,4 +5,9 @@ export const adminKeys = {
   playerSearch: (q: string) => ['admin-users', 'search', q] as const,
   /** GET /api/admin/blocked-words, by the default GET of the key. */
   blockedWords: () => ['/api/admin/blocked-words'] as const,
+  reportsRoot: () => ['admin-reports'] as const,
+  reports: (status: string) => ['admin-reports', 'queue', status] as const,
+  reportCount: () => ['admin-reports', 'count'] as const,
+  auditRoot: () => ['admin-audit'] as const,
+  audit: (adminId: string, action: string) => ['admin-audit', adminId, action] as const,
 };

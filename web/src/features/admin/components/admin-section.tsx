@@ -1,5 +1,6 @@
 import { ADMIN_TEXTS } from '@contract/admin';
 import { FIELD_TEXTS } from '@contract/fields';
+import { REPORT_TEXTS } from '@contract/reports';
 import { ComingSoon } from '@web/components/page';
 import { Button } from '@web/components/ui/button';
 import {
@@ -8,10 +9,12 @@ import {
   BarChart3,
   CalendarCog,
   ChevronRight,
+  Flag,
   GraduationCap,
   LandPlot,
   type LucideIcon,
   Newspaper,
+  ScrollText,
   ShieldAlert,
   Store,
   Tags,
@@ -19,6 +22,7 @@ import {
 } from 'lucide-react';
 import { type ComponentType, useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { useOpenReportCount } from '../api/reports';
 
 export type AdminView =
   | 'tutorial'
@@ -30,7 +34,9 @@ export type AdminView =
   | 'posts'
   | 'analytics'
   | 'blocked-words'
-  | 'admins';
+  | 'admins'
+  | 'reports'
+  | 'audit-log';
 
 interface Tile {
   view: AdminView;
@@ -85,6 +91,18 @@ export const ADMIN_TILES: readonly Tile[] = [
     title: ADMIN_TEXTS.manageAdmins,
     description: 'Grant and revoke the admin role',
     icon: UserCog,
+  },
+  {
+    view: 'reports',
+    title: REPORT_TEXTS.reports,
+    description: 'Reported content and players, most reported first',
+    icon: Flag,
+  },
+  {
+    view: 'audit-log',
+    title: REPORT_TEXTS.auditLog,
+    description: 'Every admin action: who, what, when and why',
+    icon: ScrollText,
   },
   {
     view: 'stores',
@@ -177,6 +195,7 @@ export function AdminSection({ tools = {} }: { tools?: AdminTools }) {
             </span>
             <span className="min-w-0 flex-1">
               <span className="block font-semibold">{title}</span>
+              {v === 'reports' ? <OpenReportCount /> : null}
               <span id={`admin-tile-${v}`} className="block text-sm text-muted-foreground">
                 {description}
               </span>
@@ -189,5 +208,23 @@ export function AdminSection({ tools = {} }: { tools?: AdminTools }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The Reports tile's open count (subjects with open reports); nothing while loading or on error. */
+function OpenReportCount() {
+  const count = useOpenReportCount();
+  if (!count.data) return null;
+  const n = count.data.open;
+  return (
+    <span
+      className={
+        n > 0
+          ? 'mt-1 inline-block rounded-full bg-destructive px-2 py-0.5 text-xs font-medium text-destructive-foreground'
+          : 'mt-1 inline-block text-xs text-muted-foreground'
+      }
+    >
+      {n === 0 ? 'No open reports' : `${n} open`}
+    </span>
   );
 }

@@ -1,4 +1,5 @@
 import { GEAR_TEXTS, type GearPost } from '@contract/gear';
+import { ReportButton } from '@web/components/report-dialog';
 import { Button } from '@web/components/ui/button';
 import { RemoteImage } from '@web/components/ui/remote-image';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -111,6 +112,12 @@ export function GearItem({ item, position, busy }: { item: GearPost; position?: 
         <div className="flex items-start justify-between gap-2">
           <h2 className="text-lg font-semibold break-words">{item.title}</h2>
           {position ? <span className="shrink-0 text-xs text-muted-foreground">{position}</span> : null}
+          <ReportButton
+            subjectType="gear"
+            subjectId={item.id}
+            authorId={item.user.id}
+            className="-mt-2 -mr-2"
+          />
         </div>
         <p className="text-sm text-muted-foreground">
           <span className="rounded bg-muted px-2 py-0.5 text-xs font-medium text-foreground">

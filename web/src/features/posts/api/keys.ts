@@ -12,6 +12,11 @@ export const postKeys = {
   /** Moderate Posts' pages (another shape than the feed's, under a key of its own). */
   moderation: () => ['admin', 'moderation-posts'] as const,
   moderationPages: (limit: number) => ['admin', 'moderation-posts', limit] as const,
+  /** Moderate Posts' search of posts, and its comments (issue 24). */
+  moderationSearch: (q: string, author: string, limit: number) =>
+    ['admin', 'moderation-posts', 'search', q, author, limit] as const,
+  moderationComments: (q: string, author: string, limit: number) =>
+    ['admin', 'moderation-comments', q, author, limit] as const,
 };
 
 /** The feed's key (an infinite list of pages), the prefix of every player's post list, the bookmarks' key. */

@@ -1,4 +1,5 @@
 import { COMMENT_MAX, type Comment, FEED_TEXTS } from '@contract/posts';
+import { ReportButton } from '@web/components/report-dialog';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
@@ -208,8 +209,14 @@ function CommentItem({ comment, postId }: { comment: Comment; postId: string }) 
             </p>
           )}
         </div>
-        {(comment.canEdit || comment.canDelete) && !editing ? (
+        {!editing ? (
           <div className="mt-0.5 flex gap-1">
+            <ReportButton
+              subjectType="comment"
+              subjectId={comment.id}
+              authorId={comment.user.id}
+              className="size-9"
+            />
             {comment.canEdit ? (
               <Button
                 ref={editButton}

@@ -111,4 +111,59 @@ describe('moderate posts', () => {
     expect(await screen.findByText('Failed to delete post')).toBeInTheDocument();
     expect(screen.getByText('Caption number 1')).toBeInTheDocument();
   });
+
+  it('lists comments in their tab, searches by text and author, and deletes one after a confirmation', async () => {
+    const comment = {
+      id: '00000000-0000-4000-8000-000000000301',
+      postId: '00000000-0000-4000-8000-000000000201',
+      content: 'You all play like bots',
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+      user: { id: '00000000-0000-4000-8000-000000000009', username: 'troll_king', avatar: null },
+      canEdit: false,
+      canDelete: true,
+      postExcerpt: 'Sunday game at the quarry',
+    };
+    let gone = false;
+    const fetchMock = mockFetch({
+      ...admin(),
+      'GET /api/posts/feed': () => json([aPost(1)]),
+      'GET /api/admin/posts': () => json([aPost(2, { caption: 'Selling springs' })]),
+      'GET /api/admin/comments': () => json(gone ? [] : [comment]),
+      [`DELETE /api/comments/${comment.id}`]: () => {
+        gone = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderApp(<ModeratePosts />);
+    expect(await screen.findByText('Caption number 1')).toBeInTheDocument();
+    // A search of posts goes to the admin's route with q and author.
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search text' }), 'springs');
+    expect(await screen.findByText('Selling springs')).toBeInTheDocument();
+    expect(
+      fetchMock.mock.calls.some(
+        ([url]) => String(url).startsWith('/api/admin/posts?') && String(url).includes('q=springs'),
+      ),
+    ).toBe(true);
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Comments' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Author' }), 'troll');
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([url]) =>
+            String(url).includes('/api/admin/comments?') &&
+            String(url).includes('author=troll') &&
+            String(url).includes('q=springs'),
+        ),
+      ).toBe(true),
+    );
+    const row = await screen.findByRole('article', { name: 'Comment by troll_king' });
+    expect(within(row).getByText('Sunday game at the quarry')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'Delete comment by troll_king' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this comment?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No comments found')).toBeInTheDocument();
+    expect(deletes(fetchMock)).toEqual([`/api/comments/${comment.id}`]);
+  });
 });

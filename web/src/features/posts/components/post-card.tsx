@@ -6,6 +6,7 @@ import {
   MAX_POST_IMAGES_SHOWN,
   POST_IMAGE_SIZES,
 } from '@contract/posts';
+import { ReportButton } from '@web/components/report-dialog';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -126,6 +127,7 @@ export function PostCard({
             className="min-w-0 flex-1"
             nameClassName="block"
           />
+          <ReportButton subjectType="post" subjectId={post.id} authorId={post.userId} className="size-11" />
           {canDelete ? <DeletePostButton postId={post.id} /> : null}
         </header>
         {post.caption ? (

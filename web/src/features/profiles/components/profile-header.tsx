@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@contract/auth';
 import type { MediaMap } from '@contract/common';
 import { PROFILE_COVER_SIZES, PROFILE_TEXTS, type UserProfile } from '@contract/profiles';
+import { ReportButton } from '@web/components/report-dialog';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { RemoteImage } from '@web/components/ui/remote-image';
@@ -41,7 +42,16 @@ export function ProfileHeader({ profile, viewer }: { profile: UserProfile; viewe
                 </Button>
               </>
             ) : viewer ? (
-              <FollowButton profile={profile} />
+              <>
+                <FollowButton profile={profile} />
+                <ReportButton
+                  subjectType="user"
+                  subjectId={profile.id}
+                  authorId={profile.id}
+                  variant="text"
+                  className="min-h-11"
+                />
+              </>
             ) : (
               <Button asChild variant="outline">
                 <Link to="/auth">Sign in to follow</Link>

@@ -1,4 +1,5 @@
 import { TEAM_TEXTS } from '@contract/teams';
+import { ReportButton } from '@web/components/report-dialog';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -44,6 +45,9 @@ export function TeamActions({ team }: { team: Team }) {
         </Button>
       ) : null}
       {invite ? <InviteActions inviteId={invite.id} /> : null}
+      {can.canManage ? null : (
+        <ReportButton subjectType="team" subjectId={team.id} variant="text" className="min-h-11" />
+      )}
       {pending ? (
         <p
           className="inline-flex items-center gap-1.5 rounded-md border border-border px-3 py-2 text-sm"

@@ -1,4 +1,5 @@
 import { TEAM_TEXTS } from '@contract/teams';
+import { ReportButton } from '@web/components/report-dialog';
 import { RemoteImage } from '@web/components/ui/remote-image';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useTeamGallery } from '../api/get-team';
@@ -36,9 +37,15 @@ export function TeamGallery({ teamId }: { teamId: string }) {
               loading="lazy"
               className="aspect-square w-full object-cover"
             />
-            {item.caption ? (
-              <figcaption className="px-3 py-2 text-sm break-words">{item.caption}</figcaption>
-            ) : null}
+            <figcaption className="flex items-start gap-1 px-3 py-1 text-sm break-words">
+              <span className="min-w-0 flex-1 py-1">{item.caption}</span>
+              <ReportButton
+                subjectType="teamGalleryImage"
+                subjectId={item.id}
+                authorId={item.uploadedBy?.id}
+                className="-mr-2"
+              />
+            </figcaption>
           </figure>
         </li>
       ))}

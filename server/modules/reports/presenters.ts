@@ -1,0 +1,1 @@
+export { suspensionOf as presentSuspension } from '../auth';

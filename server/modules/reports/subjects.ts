@@ -1,0 +1,183 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { ReportSnapshot, ReportSubjectType } from '../../../contract';
+import type { Db } from '../../db/client';
+import { comments, gearPosts, posts, teamGallery, teamMembers, teams, users } from '../../db/schema';
+
+/**
+ * What a report names, read as it is now: its text, images, author and link. The snapshot a report
+ * keeps is this, taken when it is made (so the queue shows the content as it was reported).
+ */
+export async function readSubject(
+  db: Db,
+  type: ReportSubjectType,
+  id: string,
+): Promise<ReportSnapshot | null> {
+  switch (type) {
+    case 'post': {
+      const [r] = await db
+        .select({
+          text: posts.caption,
+          images: posts.images,
+          authorId: posts.userId,
+          username: users.username,
+        })
+        .from(posts)
+        .leftJoin(users, eq(users.id, posts.userId))
+        .where(eq(posts.id, id));
+      return r
+        ? {
+            text: r.text,
+            images: r.images ?? [],
+            authorId: r.authorId,
+            authorUsername: r.username,
+            url: `/posts/${id}`,
+          }
+        : null;
+    }
+    case 'comment': {
+      const [r] = await db
+        .select({
+          text: comments.content,
+          postId: comments.postId,
+          authorId: comments.userId,
+          username: users.username,
+        })
+        .from(comments)
+        .leftJoin(users, eq(users.id, comments.userId))
+        .where(eq(comments.id, id));
+      return r
+        ? {
+            text: r.text,
+            images: [],
+            authorId: r.authorId,
+            authorUsername: r.username,
+            url: `/posts/${r.postId}`,
+          }
+        : null;
+    }
+    case 'user': {
+      const [r] = await db
+        .select({ username: users.username, bio: users.bio, avatar: users.avatar, cover: users.coverImage })
+        .from(users)
+        .where(eq(users.id, id));
+      return r
+        ? {
+            text: r.bio,
+            images: [r.avatar, r.cover].filter((x): x is string => Boolean(x)),
+            authorId: id,
+            authorUsername: r.username,
+            title: r.username,
+            url: `/profile/${encodeURIComponent(r.username)}`,
+          }
+        : null;
+    }
+    case 'team': {
+      const [r] = await db
+        .select({
+          name: teams.name,
+          tagline: teams.tagline,
+          description: teams.description,
+          logo: teams.logo,
+          banner: teams.banner,
+          leaderId: teamMembers.userId,
+          username: users.username,
+        })
+        .from(teams)
+        .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.role, 'leader')))
+        .leftJoin(users, eq(users.id, teamMembers.userId))
+        .where(eq(teams.id, id))
+        .limit(1);
+      return r
+        ? {
+            text: [r.tagline, r.description].filter(Boolean).join('\n\n') || null,
+            images: [r.logo, r.banner].filter((x): x is string => Boolean(x)),
+            authorId: r.leaderId,
+            authorUsername: r.username,
+            title: r.name,
+            url: `/teams/${id}`,
+          }
+        : null;
+    }
+    case 'gear': {
+      const [r] = await db
+        .select({
+          title: gearPosts.title,
+          description: gearPosts.description,
+          image: gearPosts.image,
+          authorId: gearPosts.userId,
+          username: users.username,
+        })
+        .from(gearPosts)
+        .leftJoin(users, eq(users.id, gearPosts.userId))
+        .where(eq(gearPosts.id, id));
+      return r
+        ? {
+            text: r.description,
+            images: [r.image],
+            authorId: r.authorId,
+            authorUsername: r.username,
+            title: r.title,
+            url: '/gear',
+          }
+        : null;
+    }
+    case 'teamGalleryImage': {
+      const [r] = await db
+        .select({
+          caption: teamGallery.caption,
+          image: teamGallery.image,
+          teamId: teamGallery.teamId,
+          authorId: teamGallery.uploadedBy,
+          username: users.username,
+        })
+        .from(teamGallery)
+        .leftJoin(users, eq(users.id, teamGallery.uploadedBy))
+        .where(eq(teamGallery.id, id));
+      return r
+        ? {
+            text: r.caption,
+            images: [r.image],
+            authorId: r.authorId,
+            authorUsername: r.username,
+            url: `/teams/${r.teamId}`,
+          }
+        : null;
+    }
+  }
+}
+
+/** The team a gallery image belongs to (the gallery's delete takes it). */
+export async function galleryTeamOf(db: Db, imageId: string): Promise<string | null> {
+  const [r] = await db
+    .select({ teamId: teamGallery.teamId })
+    .from(teamGallery)
+    .where(eq(teamGallery.id, imageId));
+  return r?.teamId ?? null;
+}
+
+const TABLES = {
+  post: posts,
+  comment: comments,
+  user: users,
+  team: teams,
+  gear: gearPosts,
+  teamGalleryImage: teamGallery,
+} as const;
+
+/** Which of the subjects still exist: one query per subject type named (at most six). */
+export async function existing(
+  db: Db,
+  subjects: ReadonlyArray<{ subjectType: ReportSubjectType; subjectId: string }>,
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  const byType = new Map<ReportSubjectType, string[]>();
+  for (const s of subjects) byType.set(s.subjectType, [...(byType.get(s.subjectType) ?? []), s.subjectId]);
+  for (const [type, ids] of byType) {
+    const table = TABLES[type];
+    const list = await db.select({ id: table.id }).from(table).where(inArray(table.id, ids));
+    for (const r of list) found.add(`${type}:${r.id}`);
+  }
+  return found;
+}
+
+export const keyOf = (s: { subjectType: string; subjectId: string }) => `${s.subjectType}:${s.subjectId}`;
