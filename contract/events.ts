@@ -422,8 +422,16 @@ export type ImportPresetAnswer = z.infer<typeof importPresetAnswer>;
 // ---------------------------------------------------------------------------------------------
 // Personal calendar feed
 
-/** GET/POST /api/user/calendar-token: the secret address of the viewer's own feed (null until made). */
-export const calendarFeedAnswer = z.object({ url: z.string().nullable() });
+/**
+ * GET/POST /api/user/calendar-token: the viewer's own feed. Only the secret's hash is kept, so
+ * `url` (the secret address) is answered once, by the POST that makes it; GET says whether one
+ * exists and since when (issue 24).
+ */
+export const calendarFeedAnswer = z.object({
+  url: z.string().nullable(),
+  exists: z.boolean(),
+  createdAt: z.string().nullable(),
+});
 export type CalendarFeedAnswer = z.infer<typeof calendarFeedAnswer>;
 
 export const CALENDAR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;

@@ -1,7 +1,7 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { AUTH_TEXTS, type ChangePasswordBody, type LoginBody, type RegisterBody } from '../../../contract';
 import type { Db } from '../../db/client';
-import { adminGrants, userSessions, users } from '../../db/schema';
+import { adminGrants, calendarTokens, userSessions, users } from '../../db/schema';
 import { badRequest, conflict, transientConflict, unauthorized, uniqueViolation } from '../../errors';
 import { dummyVerify, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { isListedAdminName } from './policy';
@@ -166,9 +166,13 @@ export async function changePassword(
   });
 }
 
-/** Ends every session of the user but the one holding `currentToken`. */
+/**
+ * Ends every session of the user but the one holding `currentToken`, and their calendar feed's
+ * secret address (issue 24: it outlived a password change), which they make afresh in Settings.
+ */
 export async function revokeOtherSessions(db: Db, userId: string, currentToken: string): Promise<void> {
   await db
     .delete(userSessions)
     .where(and(eq(userSessions.userId, userId), ne(userSessions.tokenHash, hashToken(currentToken))));
+  await db.delete(calendarTokens).where(eq(calendarTokens.userId, userId));
 }

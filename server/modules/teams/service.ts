@@ -447,11 +447,11 @@ export async function respondApplication(
     // The applicant's account held first (they are told of the answer), then the team row, as the
     // invite's answer takes them (issue 24: application row then invite row here, invite row then
     // application row there, was a deadlock); the application is read again under the lock.
-    const held = await selectApplicationPlace(asDb(tx), applicationId, body.teamId, user.id);
-    if (!held) throw notFound(TEAM_TEXTS.applicationNotFound);
-    await lockTeam(asDb(tx), body.teamId);
+    // Statements after the lock read afresh: the update below finds the application answered
+    // meanwhile (by the invite's answer) and answers 409.
     const found = await selectApplicationPlace(asDb(tx), applicationId, body.teamId, user.id);
     if (!found) throw notFound(TEAM_TEXTS.applicationNotFound);
+    await lockTeam(asDb(tx), body.teamId);
     if (!can({ user, role: found.viewerRole }, 'respondApplications')) throw noPermission();
     if (found.status !== 'pending') throw conflict(TEAM_TEXTS.applicationClosed);
     const closed = await tx
@@ -579,11 +579,11 @@ export async function respondInvite(
 ): Promise<TeamResponseAnswer> {
   const status = accept ? 'accepted' : 'declined';
   return db.transaction(async (tx) => {
-    const invite = await selectOwnInvite(asDb(tx), inviteId, user.id);
-    if (!invite) throw notFound(TEAM_TEXTS.inviteNotFound);
-    // The same order as an application's answer: the player's account, then the team row.
-    await holdPlayer(asDb(tx), user.id);
-    await lockTeam(asDb(tx), invite.teamId);
+    // The invite's team row locked first, as an application's answer locks it (issue 24), then
+    // the invite read after the lock (an answer that came first has closed it: 409).
+    await tx.execute(
+      sql`SELECT 1 FROM ${teams} WHERE ${teams.id} = (SELECT ${teamInvites.teamId} FROM ${teamInvites} WHERE ${teamInvites.id} = ${inviteId} AND ${teamInvites.userId} = ${user.id}) FOR NO KEY UPDATE`,
+    );
     const found = await selectOwnInvite(asDb(tx), inviteId, user.id);
     if (!found) throw notFound(TEAM_TEXTS.inviteNotFound);
     if (found.status !== 'pending') throw conflict(TEAM_TEXTS.inviteClosed);

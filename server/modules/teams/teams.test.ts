@@ -1109,6 +1109,7 @@ describe('queries per route', () => {
     const b = await measure(60);
     expect(b).toEqual(a);
     expect(Math.min(...Object.values(a))).toBeGreaterThan(0);
-    expect(Math.max(...Object.values(a))).toBeLessThan(15);
+    // 15 at most: an application's answer locks the team row too (issue 24: no deadlock with an invite's answer).
+    expect(Math.max(...Object.values(a))).toBeLessThan(16);
   }, 120_000);
 });
