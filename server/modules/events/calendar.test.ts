@@ -230,3 +230,40 @@ describe('the calendar secret (issue 24): hashed, kept out of the log, reset wit
     }
   });
 });
+
+/** iCalendar lines folded at 75 octets, joined again. */
+const unfold = (text: string) => text.replace(/\r\n[ \t]/g, '');
+
+describe('absolute links in calendars (issue 24): PUBLIC_URL, never a Host header in production', () => {
+  it('links to PUBLIC_URL whatever the Host; in production without it, leaves the links out', async () => {
+    const withUrl = await createTestApp({
+      config: { publicUrl: 'https://airsoft.example', production: true },
+    });
+    const bare = await createTestApp({ config: { production: true } });
+    try {
+      for (const app of [withUrl, bare]) {
+        const e = await createEvent(app.database.db, { title: 'Linked game' });
+        const res = await app.app.inject({ url: '/api/events.ics', headers: { host: 'evil.example' } });
+        expect(res.statusCode).toBe(200);
+        res.body = unfold(res.body);
+        expect(res.body).not.toContain('evil.example');
+        const one = await app.app.inject({
+          url: `/api/events/${e.id}/ics`,
+          headers: { host: 'evil.example' },
+        });
+        expect(unfold(one.body)).not.toContain('evil.example');
+        if (app === withUrl) expect(res.body).toContain(`https://airsoft.example/events/${e.id}`);
+        else expect(res.body).not.toContain(`/events/${e.id}`);
+      }
+    } finally {
+      await withUrl.close();
+      await bare.close();
+    }
+  });
+
+  it('in development (and tests) without PUBLIC_URL, links to the request host as before', async () => {
+    const e = await createEvent(t.database.db, { title: 'Dev game' });
+    const res = await t.app.inject({ url: '/api/events.ics', headers: { host: 'localhost:5173' } });
+    expect(unfold(res.body)).toContain(`http://localhost:5173/events/${e.id}`);
+  });
+});
