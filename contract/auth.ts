@@ -32,6 +32,7 @@ export const AUTH_TEXTS = {
   usernameChars: "Username may only contain letters, digits, '_', '-' and '.'",
   usernameReserved: 'This username is reserved',
   wrongCurrentPassword: 'Current password is incorrect',
+  leaderMustHandOver: 'You lead a team with other members: hand the team over or disband it first',
 } as const;
 
 export const usernameSchema = text()

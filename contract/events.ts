@@ -37,6 +37,13 @@ export const EVENT_LIMITS = {
   importHorizonDays: 366,
   /** Import: at most this many events from one source at a time. */
   importMaxEvents: 2000,
+  /**
+   * Import: a source is read in a worker thread within this time and this many recurrence steps
+   * over the whole file (issue 24); past them the events read so far are imported and the answer
+   * says it stopped early, and a source still not read a little later is refused.
+   */
+  importParseMs: 3000,
+  importMaxSteps: 50_000,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -403,6 +410,8 @@ export const importEventsAnswer = z.object({
   added: z.number().int(),
   skipped: z.number().int(),
   updated: z.number().int(),
+  /** Present when the source was read only in part (its reading budget ran out). */
+  note: z.string().optional(),
 });
 export type ImportEventsAnswer = z.infer<typeof importEventsAnswer>;
 
@@ -413,8 +422,16 @@ export type ImportPresetAnswer = z.infer<typeof importPresetAnswer>;
 // ---------------------------------------------------------------------------------------------
 // Personal calendar feed
 
-/** GET/POST /api/user/calendar-token: the secret address of the viewer's own feed (null until made). */
-export const calendarFeedAnswer = z.object({ url: z.string().nullable() });
+/**
+ * GET/POST /api/user/calendar-token: the viewer's own feed. Only the secret's hash is kept, so
+ * `url` (the secret address) is answered once, by the POST that makes it; GET says whether one
+ * exists and since when (issue 24).
+ */
+export const calendarFeedAnswer = z.object({
+  url: z.string().nullable(),
+  exists: z.boolean(),
+  createdAt: z.string().nullable(),
+});
 export type CalendarFeedAnswer = z.infer<typeof calendarFeedAnswer>;
 
 export const CALENDAR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
@@ -499,12 +516,16 @@ export const EVENT_TEXTS = {
   importBadSource: 'Not a calendar: no iCalendar events or schema.org Event found',
   importNoPreset: 'No preset events site is set (EVENTS_IMPORT_URL)',
   importFetchFailed: 'The address could not be fetched',
+  importCutShort:
+    'Stopped early: the source has more repeating events than one import reads; the events read so far were imported',
+  importTooSlow: 'the source takes too long to read; nothing was imported',
+  importTooLarge: 'the source is larger than 5 MB',
   calendarNotFound: 'Calendar not found',
 } as const;
 
 /** 'imported N events, skipped N duplicates' (SPEC §8 Import). */
-export const importSummary = (a: { added: number; skipped: number }) =>
-  `imported ${a.added} events, skipped ${a.skipped} duplicates`;
+export const importSummary = (a: { added: number; skipped: number; note?: string }) =>
+  `imported ${a.added} events, skipped ${a.skipped} duplicates${a.note ? `. ${a.note}` : ''}`;
 
 /** 'registered/capacity registered', or 'N registered' when capacity is 0 (no limit). */
 export const registrationLabel = (e: { registeredCount: number; capacity: number }) =>

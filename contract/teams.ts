@@ -506,6 +506,7 @@ export const TEAM_TEXTS = {
   inviteExists: 'This user already has a pending invite',
   inviteNotFound: 'Invite not found',
   inviteClosed: 'This invite has already been answered',
+  teamChangedMeanwhile: 'The team changed meanwhile (the leadership was handed over): reload and try again',
   userNotFound: 'User not found',
   memberNotFound: 'Member not found',
   galleryItemNotFound: 'Image not found',

@@ -402,6 +402,10 @@ test('settings: the personal calendar feed lists my registrations; a reset retir
   await expect(field).not.toHaveValue(first);
   expect((await page.request.get(first)).status()).toBe(404);
   expect((await page.request.get(await field.inputValue())).status()).toBe(200);
+  // Only its hash is kept: after a reload the address is no longer shown (issue 24).
+  await page.reload();
+  await expect(page.getByText(/You have a calendar address/)).toBeVisible();
+  await expect(page.getByLabel('Feed address')).toHaveCount(0);
   await api.dispose();
 });
 

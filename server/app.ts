@@ -5,6 +5,7 @@ import '../contract/messages';
 import { DEFAULT_MAP_TILES, healthAnswer, tileOrigin } from '../contract';
 import type { App, AppDeps, Ctx } from './context';
 import { DatabaseChangeBus } from './lib/change-bus';
+import { LOG_SERIALIZERS } from './lib/log-redaction';
 import { MODULES } from './modules';
 import { registerAdminScope } from './modules/admin';
 import { registerCurrentUser, SessionCache } from './modules/auth';
@@ -23,9 +24,19 @@ import { jsonSchemaSerializerCompiler } from './plugins/serializer';
 /** Builds the whole app around its dependencies; tests call it with a fresh database. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
+    // The request serializer redacts secrets in addresses (server/lib/log-redaction.ts).
     ...(deps.logger && typeof deps.logger === 'object' && 'info' in deps.logger
-      ? { loggerInstance: deps.logger as FastifyBaseLogger }
-      : { logger: deps.logger ?? false }),
+      ? {
+          loggerInstance: (deps.logger as FastifyBaseLogger).child(
+            {},
+            { serializers: LOG_SERIALIZERS },
+          ) as FastifyBaseLogger,
+        }
+      : deps.logger
+        ? {
+            logger: { ...(typeof deps.logger === 'object' ? deps.logger : {}), serializers: LOG_SERIALIZERS },
+          }
+        : { logger: false }),
     // Whose X-Forwarded-For to believe (TRUST_PROXY): nobody's by default.
     // (A hop count is valid at run time; Fastify's types omit it.)
     trustProxy: (deps.config.trustProxy ?? false) as boolean | string[],

@@ -55,6 +55,13 @@ export interface AppConfig {
   analyticsCacheMs?: number;
   /** How long a page view may wait to be written with others (default 1000 ms; 0 writes each at once; decision 027). */
   analyticsFlushMs?: number;
+  /**
+   * PUBLIC_URL: the site's address, for absolute links (calendars, mails). Unset: calendars link to
+   * the request's own host only when `production` is false (NODE_ENV is not production).
+   */
+  publicUrl?: string | null;
+  /** NODE_ENV=production (main.ts sets it; tests leave it false). */
+  production?: boolean;
   /** EVENTS_IMPORT_URL: the preset events site's calendar feed for the events import. */
   eventsImportUrl?: string;
   /** YOUTUBE_API_KEY and YOUTUBE_API_BASE: tutorials' view counts and channel names; unset, none are fetched. */

@@ -173,6 +173,8 @@ async function serve(env: Env, log: Logger, database: Database, storage: ObjectS
       mapTiles: mapTilesConfig(env.MAP_TILE_URL, env.MAP_TILE_ATTRIBUTION),
       youtube: youtubeOf(env),
       mail: mailOf(env),
+      publicUrl: env.PUBLIC_URL ?? null,
+      production: env.NODE_ENV === 'production',
     },
   });
   await app.listen({ port: env.PORT, host: env.HOST });

@@ -70,6 +70,11 @@ for (const [net, bits] of [
   ['64:ff9b::', 96],
   ['2001:db8::', 32],
   ['100::', 64],
+  // Issue 24: IPv4 written inside IPv6 reaches IPv4 hosts the list above keeps out: IPv4-compatible
+  // (::/96, deprecated), 6to4 (2002::/16) and Teredo (2001::/32).
+  ['::', 96],
+  ['2002::', 16],
+  ['2001::', 32],
 ] as const)
   blocked.addSubnet(net, bits, 'ipv6');
 
@@ -80,6 +85,12 @@ export function isPublicAddress(address: string): boolean {
   if (version === 6) {
     const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
     if (mapped) return isPublicAddress(mapped[1]);
+    // IPv4-mapped in hex form (::ffff:7f00:1) is judged as the IPv4 address it holds.
+    const hex = /^(?:0{0,4}:){0,5}:?ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+    if (hex) {
+      const [hi, lo] = [Number.parseInt(hex[1], 16), Number.parseInt(hex[2], 16)];
+      return isPublicAddress(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
+    }
     return !blocked.check(address, 'ipv6');
   }
   return false;

@@ -18,10 +18,16 @@ export interface TestApp {
 }
 
 /** buildApp() as the tests run it: limits off and the test admin's name unless `config` says otherwise. */
-async function readyApp(database: Database, storage: ObjectStorage, config: Partial<AppConfig> = {}) {
+async function readyApp(
+  database: Database,
+  storage: ObjectStorage,
+  config: Partial<AppConfig> = {},
+  logger?: object,
+) {
   const app = await buildApp({
     database,
     storage,
+    ...(logger ? { logger } : {}),
     config: {
       rateLimits: false,
       adminUsernames: ['admin'],
@@ -38,12 +44,12 @@ async function readyApp(database: Database, storage: ObjectStorage, config: Part
 
 /** buildApp() on a fresh database and a temporary object folder; limits off unless asked. */
 export async function createTestApp(
-  opts: { config?: Partial<AppConfig>; storage?: ObjectStorage } = {},
+  opts: { config?: Partial<AppConfig>; storage?: ObjectStorage; logger?: object } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const dir = mkdtempSync(path.join(tmpdir(), 'airsoft-test-'));
   const storage = opts.storage ?? new LocalStorage(path.join(dir, 'objects'));
-  const app = await readyApp(database, storage, opts.config);
+  const app = await readyApp(database, storage, opts.config, opts.logger);
   return {
     app,
     database,

@@ -112,11 +112,15 @@ export const eventPromotions = pgTable(
   ],
 );
 
-/** The secret address of each player's own calendar feed (/api/calendar/{token}.ics). */
+/**
+ * The secret address of each player's own calendar feed (/api/calendar/{token}.ics): only the
+ * token's SHA-256 (hex) is kept (issue 24, migration 0028), so the address is shown once, when
+ * it is made. Signing out everywhere and a password change delete it.
+ */
 export const calendarTokens = pgTable('calendar_tokens', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  token: text('token').notNull().unique(),
+  tokenHash: text('token').notNull().unique(),
   createdAt: createdAt(),
 });

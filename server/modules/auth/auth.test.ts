@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_TEXTS } from '../../../contract';
 import { follows, posts, teamMembers, teams, userSessions, users } from '../../db/schema';
 import { createTestApp, sessionCookie, type TestApp } from '../../test/app';
 import {
@@ -194,6 +195,36 @@ describe('DELETE /api/user', () => {
   it('needs a signed-in user', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/user' });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses (409) while the player leads a team with other members, changing nothing; after a hand-over it goes', async () => {
+    const db = t.database.db;
+    const leader = await createUser(db);
+    const coLeader = await createUser(db);
+    const team = await createTeam(db, leader, {
+      name: 'Handover Squad',
+      members: [{ user: coLeader, role: 'co-leader' }],
+    });
+    const before = await db.select().from(teamMembers).where(eq(teamMembers.teamId, team.id));
+    const res = await injectAs(t.app, leader, { method: 'DELETE', url: '/api/user' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message: AUTH_TEXTS.leaderMustHandOver,
+      errors: { teams: ['Handover Squad'] },
+    });
+    expect(await db.select().from(users).where(eq(users.id, leader.id))).toHaveLength(1);
+    expect(await db.select().from(teamMembers).where(eq(teamMembers.teamId, team.id))).toEqual(before);
+    expect((await injectAs(t.app, leader, { url: '/api/user' })).statusCode).toBe(200);
+    // A co-leader (not the leader) may go; then the leader hands over and goes too.
+    const transfer = await injectAs(t.app, leader, {
+      method: 'POST',
+      url: `/api/teams/${team.id}/transfer`,
+      payload: { userId: coLeader.id },
+    });
+    expect(transfer.statusCode).toBe(200);
+    expect((await injectAs(t.app, leader, { method: 'DELETE', url: '/api/user' })).statusCode).toBe(204);
+    const [kept] = await db.select().from(teamMembers).where(eq(teamMembers.teamId, team.id));
+    expect(kept).toMatchObject({ userId: coLeader.id, role: 'leader' });
   });
 
   it('removes the account, its sessions and dependent rows; set-null references survive', async () => {

@@ -1,7 +1,8 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { AUTH_TEXTS, type ChangePasswordBody, type LoginBody, type RegisterBody } from '../../../contract';
 import type { Db } from '../../db/client';
-import { adminGrants, userSessions, users } from '../../db/schema';
+import { rows } from '../../db/rows';
+import { adminGrants, calendarTokens, teamMembers, teams, userSessions, users } from '../../db/schema';
 import { badRequest, conflict, transientConflict, unauthorized, uniqueViolation } from '../../errors';
 import { dummyVerify, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { isListedAdminName } from './policy';
@@ -105,6 +106,25 @@ export async function deleteAccount(db: Db, userId: string): Promise<void> {
     try {
       await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNT_DELETION_LOCK})`);
+        // A leader of a team with other members hands it over or disbands it first (issue 24: the
+        // team was left with nobody to manage it). Their teams' rows are locked, as a join locks
+        // them, so nobody joins between the look and the deletion; a team of one stays as before.
+        const led = await rows<{ name: string }>(
+          tx as unknown as Db,
+          sql`SELECT t.name FROM ${teams} t JOIN ${teamMembers} m ON m.team_id = t.id
+              WHERE m.user_id = ${userId} AND m.role = 'leader'
+              ORDER BY t.id FOR NO KEY UPDATE OF t`,
+        );
+        if (led.length > 0) {
+          const crowded = await rows<{ name: string }>(
+            tx as unknown as Db,
+            sql`SELECT DISTINCT t.name FROM ${teams} t JOIN ${teamMembers} m ON m.team_id = t.id
+                WHERE m.user_id = ${userId} AND m.role = 'leader'
+                  AND EXISTS (SELECT 1 FROM ${teamMembers} o WHERE o.team_id = t.id AND o.user_id <> ${userId})`,
+          );
+          if (crowded.length > 0)
+            throw conflict(AUTH_TEXTS.leaderMustHandOver, { teams: crowded.map((r) => r.name) });
+        }
         await tx.delete(users).where(eq(users.id, userId));
       });
       return;
@@ -166,9 +186,13 @@ export async function changePassword(
   });
 }
 
-/** Ends every session of the user but the one holding `currentToken`. */
+/**
+ * Ends every session of the user but the one holding `currentToken`, and their calendar feed's
+ * secret address (issue 24: it outlived a password change), which they make afresh in Settings.
+ */
 export async function revokeOtherSessions(db: Db, userId: string, currentToken: string): Promise<void> {
   await db
     .delete(userSessions)
     .where(and(eq(userSessions.userId, userId), ne(userSessions.tokenHash, hashToken(currentToken))));
+  await db.delete(calendarTokens).where(eq(calendarTokens.userId, userId));
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { asc, eq, sql } from 'drizzle-orm';
@@ -201,6 +202,27 @@ describe('POST /api/admin/products/import', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('takes only a token its preview signed for this admin (issue 24): not the bare hash, not one of another admin, not an altered one', async () => {
+    const before = await snapshot();
+    const bare = createHash('sha256').update(LIST).digest('base64url');
+    const other = await createAdmin(t.database.db);
+    const theirs = (await preview({ csv: LIST }, t, other)).json().digest as string;
+    const mine = (await preview({ csv: LIST })).json().digest as string;
+    expect(mine).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
+    const [until, mac] = mine.split('.');
+    for (const digest of [
+      bare,
+      theirs,
+      `${Number(until) + 1}.${mac}`,
+      `1.${mac}`,
+      `${until}.${'A'.repeat(43)}`,
+    ]) {
+      const res = await commit({ csv: LIST, digest });
+      expect(res.statusCode, digest).toBe(409);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('refuses a bad list with clear errors and stores nothing of it, good rows included', async () => {
     const before = await snapshot();
     const cases: [string, RegExp][] = [
@@ -227,7 +249,6 @@ describe('POST /api/admin/products/import', () => {
     }
     // A bad list with the right digest is still refused whole.
     const badList = `${HEADER}\nNorthbound,Krytac,Trident MkII CRB,579.99,CAD,https://nb.example.com,yes\nShop,Krytac,Vector,abc,USD,https://x.example.com,yes`;
-    const { createHash } = await import('node:crypto');
     const digest = createHash('sha256').update(badList).digest('base64url');
     expect((await commit({ csv: badList, digest })).statusCode).toBe(400);
     expect(await snapshot()).toEqual(before);

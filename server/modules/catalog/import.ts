@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { inArray } from 'drizzle-orm';
 import {
@@ -155,8 +155,42 @@ export function parsePriceList(text: string): ParsedRow[] {
   return out;
 }
 
-/** The digest a preview answers and the commit must bring back: the list did not change in between. */
+/** The SHA-256 of a list's text. */
 export const digestOf = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+/** How long a preview's token may be brought back to commit. */
+const PREVIEW_TOKEN_MS = 60 * 60 * 1000;
+
+const previewMac = (secret: string, adminId: string, until: number, text: string) =>
+  createHmac('sha256', secret)
+    .update(`catalog-import\n${adminId}\n${until}\n${digestOf(text)}`)
+    .digest('base64url');
+
+/**
+ * The token a preview answers and the commit must bring back (issue 24: it was the list's bare
+ * hash, which anyone could compute): `<until>.<HMAC>` over the admin, the end of its hour and the
+ * list's hash, with the session secret. It proves that this admin previewed this very list.
+ */
+export const previewToken = (secret: string, adminId: string, text: string, now = Date.now()) => {
+  const until = now + PREVIEW_TOKEN_MS;
+  return `${until}.${previewMac(secret, adminId, until, text)}`;
+};
+
+export function previewTokenFits(
+  secret: string,
+  adminId: string,
+  text: string,
+  token: string,
+  now = Date.now(),
+) {
+  const m = /^(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!m) return false;
+  const until = Number(m[1]);
+  if (until < now) return false;
+  const want = Buffer.from(previewMac(secret, adminId, until, text));
+  const got = Buffer.from(m[2]);
+  return want.length === got.length && timingSafeEqual(want, got);
+}
 
 /**
  * Each row's best product of the same brand (normalised) whose model key is at least
@@ -264,7 +298,7 @@ export async function previewImport(
   const text = await sourceText(ctx, source);
   const planned = await planImport(ctx.db, parsePriceList(text));
   const list = planned.map((p) => p.row);
-  return { ...counts(list), digest: digestOf(text), rows: list };
+  return { ...counts(list), digest: previewToken(ctx.config.sessionSecret, admin.id, text), rows: list };
 }
 
 /**
@@ -283,7 +317,8 @@ export async function commitImport(
     const t = tx as unknown as Db;
     const planned = await planImport(t, list);
     // A list that cannot be used says why first; then it must be the list previewed.
-    if (digestOf(text) !== body.digest) throw conflict(CATALOG_TEXTS.listChanged);
+    if (!previewTokenFits(ctx.config.sessionSecret, admin.id, text, body.digest))
+      throw conflict(CATALOG_TEXTS.listChanged);
     const done: { status: ImportRow['status'] }[] = [];
     for (const { row, offer } of planned) {
       if (row.status === 'unmatched' || !row.productId) {

@@ -1,7 +1,21 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/app';
-import { appWithPlayers, createEvent, createUser, injectAs, type TestUser } from '../../test/factories';
+import { calendarTokens } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import {
+  appWithPlayers,
+  createEvent,
+  createUser,
+  injectAs,
+  TEST_PASSWORD,
+  type TestUser,
+} from '../../test/factories';
 
 let t: TestApp, player: TestUser, admin: TestUser;
 beforeAll(async () => {
@@ -101,12 +115,19 @@ describe('calendar feeds (RFC 5545)', () => {
     ).toBe(401);
     expect((await injectAs(t.app, player, { url: '/api/user/calendar-token' })).json()).toEqual({
       url: null,
+      exists: false,
+      createdAt: null,
     });
     const made = await injectAs(t.app, player, { method: 'POST', url: '/api/user/calendar-token' });
     expect(made.headers['cache-control']).toBe('no-store');
     const url = made.json().url as string;
     expect(url).toMatch(/^\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
-    expect((await injectAs(t.app, player, { url: '/api/user/calendar-token' })).json()).toEqual({ url });
+    // Only the hash is kept: the address is answered once, by the POST that made it.
+    expect((await injectAs(t.app, player, { url: '/api/user/calendar-token' })).json()).toEqual({
+      url: null,
+      exists: true,
+      createdAt: made.json().createdAt,
+    });
 
     const feed = await injectAs(t.app, null, { url });
     expect(feed.statusCode).toBe(200);
@@ -124,5 +145,125 @@ describe('calendar feeds (RFC 5545)', () => {
     expect((await injectAs(t.app, null, { url })).statusCode).toBe(404);
     expect((await injectAs(t.app, null, { url: reset })).statusCode).toBe(200);
     expect((await injectAs(t.app, null, { url: '/api/calendar/short.ics' })).statusCode).toBe(404);
+  });
+});
+
+describe('the calendar secret (issue 24): hashed, kept out of the log, reset with the sessions', () => {
+  const tokenOf = (url: string) => /\/api\/calendar\/([^.]+)\.ics$/.exec(url)?.[1] as string;
+
+  it('stores the SHA-256 of the token, never the token', async () => {
+    const p = await createUser(t.database.db);
+    const url = (await injectAs(t.app, p, { method: 'POST', url: '/api/user/calendar-token' })).json().url;
+    const token = tokenOf(url);
+    const [row] = await t.database.db.select().from(calendarTokens).where(eq(calendarTokens.userId, p.id));
+    expect(row.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect((await injectAs(t.app, null, { url })).statusCode).toBe(200);
+    // A stored hash is not itself an address.
+    expect((await injectAs(t.app, null, { url: `/api/calendar/${row.tokenHash}.ics` })).statusCode).toBe(404);
+  });
+
+  it('ends with "sign out everywhere" and with a password change; the player makes a new one', async () => {
+    const p = await createUser(t.database.db);
+    const first = (await injectAs(t.app, p, { method: 'POST', url: '/api/user/calendar-token' })).json().url;
+    expect(
+      (await injectAs(t.app, p, { method: 'POST', url: '/api/user/sessions/revoke-others' })).statusCode,
+    ).toBe(204);
+    expect((await injectAs(t.app, null, { url: first })).statusCode).toBe(404);
+    expect((await injectAs(t.app, p, { url: '/api/user/calendar-token' })).json()).toMatchObject({
+      exists: false,
+    });
+    const second = (await injectAs(t.app, p, { method: 'POST', url: '/api/user/calendar-token' })).json().url;
+    expect((await injectAs(t.app, null, { url: second })).statusCode).toBe(200);
+    const changed = await injectAs(t.app, p, {
+      method: 'POST',
+      url: '/api/user/password',
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'a-new-password-123' },
+    });
+    expect(changed.statusCode, changed.body).toBe(204);
+    expect((await injectAs(t.app, null, { url: second })).statusCode).toBe(404);
+  });
+
+  it('migration 0028 replaces each stored token by its SHA-256, so existing addresses keep working', async () => {
+    const p = await createUser(t.database.db);
+    const token = 'c'.repeat(43);
+    const file = readFileSync(
+      path.join(
+        path.dirname(fileURLToPath(import.meta.url)),
+        '../../db/migrations/0028_calendar_token_hash.sql',
+      ),
+      'utf8',
+    );
+    const rollback = new Error('rollback');
+    const seen = await t.database.db
+      .transaction(async (tx) => {
+        await tx.insert(calendarTokens).values({ userId: p.id, tokenHash: token });
+        await tx.execute(sql.raw(file));
+        const [row] = await tx.select().from(calendarTokens).where(eq(calendarTokens.userId, p.id));
+        expect(row.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+        throw rollback;
+      })
+      .catch((e: unknown) => e);
+    expect(seen).toBe(rollback);
+  });
+
+  it('writes the feed address to the request log as [redacted]', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const logged = await createTestApp({ logger });
+    try {
+      const p = await createUser(logged.database.db);
+      const url = (await injectAs(logged.app, p, { method: 'POST', url: '/api/user/calendar-token' })).json()
+        .url;
+      const token = tokenOf(url);
+      expect((await logged.app.inject({ url: `${url}?x=1` })).statusCode).toBe(200);
+      expect(
+        (await logged.app.inject({ url: '/api/calendar/not-a-real-token-at-all-000000000000.ics' }))
+          .statusCode,
+      ).toBe(404);
+      const log = lines.join('');
+      expect(log).toContain('/api/calendar/[redacted].ics?x=1');
+      expect(log).not.toContain(token);
+      expect(log).not.toContain('not-a-real-token');
+    } finally {
+      await logged.close();
+    }
+  });
+});
+
+/** iCalendar lines folded at 75 octets, joined again. */
+const unfold = (text: string) => text.replace(/\r\n[ \t]/g, '');
+
+describe('absolute links in calendars (issue 24): PUBLIC_URL, never a Host header in production', () => {
+  it('links to PUBLIC_URL whatever the Host; in production without it, leaves the links out', async () => {
+    const withUrl = await createTestApp({
+      config: { publicUrl: 'https://airsoft.example', production: true },
+    });
+    const bare = await createTestApp({ config: { production: true } });
+    try {
+      for (const app of [withUrl, bare]) {
+        const e = await createEvent(app.database.db, { title: 'Linked game' });
+        const res = await app.app.inject({ url: '/api/events.ics', headers: { host: 'evil.example' } });
+        expect(res.statusCode).toBe(200);
+        res.body = unfold(res.body);
+        expect(res.body).not.toContain('evil.example');
+        const one = await app.app.inject({
+          url: `/api/events/${e.id}/ics`,
+          headers: { host: 'evil.example' },
+        });
+        expect(unfold(one.body)).not.toContain('evil.example');
+        if (app === withUrl) expect(res.body).toContain(`https://airsoft.example/events/${e.id}`);
+        else expect(res.body).not.toContain(`/events/${e.id}`);
+      }
+    } finally {
+      await withUrl.close();
+      await bare.close();
+    }
+  });
+
+  it('in development (and tests) without PUBLIC_URL, links to the request host as before', async () => {
+    const e = await createEvent(t.database.db, { title: 'Dev game' });
+    const res = await t.app.inject({ url: '/api/events.ics', headers: { host: 'localhost:5173' } });
+    expect(unfold(res.body)).toContain(`http://localhost:5173/events/${e.id}`);
   });
 });

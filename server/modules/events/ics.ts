@@ -35,7 +35,7 @@ export const eventUid = (id: string) => `${id}@airsoft-community`;
  * on every edit, so subscribed calendars replace their copy), the place with its GEO, the type as
  * CATEGORIES and the registration link as URL.
  */
-export function toICalendar(name: string, list: IcsRow[], origin: string): string {
+export function toICalendar(name: string, list: IcsRow[], origin: string | null): string {
   const calendar = ical({
     name,
     prodId: { company: PRODUCT_NAME, product: 'Events', language: 'EN' },
@@ -43,8 +43,10 @@ export function toICalendar(name: string, list: IcsRow[], origin: string): strin
     ttl: 60 * 60,
   });
   for (const e of list) {
-    const page = `${origin}/events/${e.id}`;
-    const lines = [e.description, registrationLabel(e), `${EVENT_TEXTS.viewDetails}: ${e.url ?? page}`];
+    // No known site address (production without PUBLIC_URL): no link to the event's page.
+    const page = origin ? `${origin}/events/${e.id}` : null;
+    const link = e.url ?? page;
+    const lines = [e.description, registrationLabel(e), link ? `${EVENT_TEXTS.viewDetails}: ${link}` : null];
     calendar.createEvent({
       id: eventUid(e.id),
       sequence: e.sequence,
@@ -57,7 +59,7 @@ export function toICalendar(name: string, list: IcsRow[], origin: string): strin
         geo: e.lat !== null && e.lng !== null ? { lat: e.lat, lon: e.lng } : undefined,
       },
       categories: [{ name: e.type }],
-      url: e.url ?? page,
+      url: link ?? undefined,
       created: new Date(e.createdAt),
       lastModified: new Date(e.updatedAt),
       stamp: new Date(e.updatedAt),
@@ -67,7 +69,11 @@ export function toICalendar(name: string, list: IcsRow[], origin: string): strin
 }
 
 /** Upcoming events, soonest first (GET /api/events.ics). */
-export async function upcomingCalendar(db: Db, type: EventType | undefined, origin: string): Promise<string> {
+export async function upcomingCalendar(
+  db: Db,
+  type: EventType | undefined,
+  origin: string | null,
+): Promise<string> {
   const list = await selectUpcomingIcs(db, type, FEED_MAX_EVENTS);
   return toICalendar(type ? `${PRODUCT_NAME}: ${type} events` : `${PRODUCT_NAME} events`, list, origin);
 }
@@ -76,7 +82,7 @@ export async function upcomingCalendar(db: Db, type: EventType | undefined, orig
 export async function eventCalendar(
   db: Db,
   id: string,
-  origin: string,
+  origin: string | null,
 ): Promise<{ title: string; text: string }> {
   const list = await selectEventIcs(db, id);
   if (list.length === 0) throw notFound(EVENT_TEXTS.eventNotFound);
@@ -87,7 +93,7 @@ export async function eventCalendar(
  * A player's own registrations, waitlisted ones included (marked), from a month ago on
  * (GET /api/calendar/{token}.ics); 404 for an unknown token.
  */
-export async function personalCalendar(db: Db, token: string, origin: string): Promise<string> {
+export async function personalCalendar(db: Db, token: string, origin: string | null): Promise<string> {
   const owner = await selectCalendarOwner(db, token);
   if (!owner) throw notFound(EVENT_TEXTS.calendarNotFound);
   const list = await selectOwnIcs(db, owner.userId, FEED_MAX_EVENTS);

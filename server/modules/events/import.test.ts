@@ -5,9 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_LIMITS, EVENT_TEXTS } from '../../../contract';
 import { events } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, injectAs, type TestUser } from '../../test/factories';
+import { ldJsonScripts } from './parse';
+import { parseInWorker } from './parse-pool';
 
 /**
  * The events import against a small local HTTP server speaking the formats of real sites: an
@@ -17,6 +20,28 @@ import { createAdmin, injectAs, type TestUser } from '../../test/factories';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const FEED = readFileSync(path.join(here, 'fixtures/feed.ics'), 'utf8');
 const PAGE = readFileSync(path.join(here, 'fixtures/page.html'), 'utf8');
+
+const TZ_BOMB = readFileSync(path.join(here, 'fixtures/tz-bomb.ics'), 'utf8');
+/** 128 KB of unclosed JSON-LD script tags: a backtracking extraction took 20 s over it. */
+const LD_BOMB = '<script type=application/ld+json '.repeat(4096);
+/** `n` recurring events repeating every second since 2000: each alone costs its 20,000 steps. */
+const secondlyMasters = (n: number) =>
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    ...Array.from({ length: n }, (_, i) =>
+      [
+        'BEGIN:VEVENT',
+        `UID:secondly-${i}@bomb.test`,
+        'DTSTART:20000101T000000Z',
+        'RRULE:FREQ=SECONDLY',
+        `SUMMARY:Every second ${i}`,
+        'LOCATION:Here',
+        'END:VEVENT',
+      ].join('\r\n'),
+    ),
+    'END:VCALENDAR',
+  ].join('\r\n');
 
 let feed = FEED;
 let server: http.Server;
@@ -30,6 +55,10 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     if (req.url === '/feed.ics') res.writeHead(200, { 'content-type': 'text/calendar' }).end(feed);
     else if (req.url === '/events.html') res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
+    else if (req.url === '/tz-bomb.ics') res.writeHead(200, { 'content-type': 'text/calendar' }).end(TZ_BOMB);
+    else if (req.url === '/secondly.ics')
+      res.writeHead(200, { 'content-type': 'text/calendar' }).end(secondlyMasters(60));
+    else if (req.url === '/ld-bomb.html') res.writeHead(200, { 'content-type': 'text/html' }).end(LD_BOMB);
     else if (req.url === '/plain') res.writeHead(200, { 'content-type': 'text/plain' }).end('hello there');
     else if (req.url === '/huge') {
       res.writeHead(200, { 'content-type': 'text/calendar' });
@@ -248,5 +277,91 @@ describe('POST /api/events/import', () => {
       name: null,
       url: null,
     });
+  });
+});
+
+describe('import bombs (issue 24): read in a worker thread within a budget', () => {
+  /** The import's answer and the slowest `GET /api/health` sent every 20 ms while it ran. */
+  async function importWhileProbing(payload: object) {
+    let running = true;
+    let slowest = 0;
+    let probes = 0;
+    const probing = (async () => {
+      while (running) {
+        const started = performance.now();
+        const health = await t.app.inject({ url: '/api/health' });
+        expect(health.statusCode).toBe(200);
+        slowest = Math.max(slowest, performance.now() - started);
+        probes++;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    const res = await importAs(payload);
+    running = false;
+    await probing;
+    return { res, slowest, probes };
+  }
+
+  it('an hourly rule in a VTIMEZONE: the server answers meanwhile, and the event is read without the zone', async () => {
+    expect(Buffer.byteLength(TZ_BOMB)).toBeLessThan(400);
+    const { res, slowest, probes } = await importWhileProbing({
+      source: 'custom',
+      url: `${base}/tz-bomb.ics`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ added: 1, skipped: 0, updated: 0 });
+    expect(probes).toBeGreaterThan(0);
+    expect(slowest).toBeLessThan(200);
+  });
+
+  it('sixty FREQ=SECONDLY masters: one budget over the whole file, a partial answer that says so', async () => {
+    const before = await count();
+    const started = performance.now();
+    const { res, slowest } = await importWhileProbing({ source: 'custom', url: `${base}/secondly.ics` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ added: 0, skipped: 0, updated: 0, note: EVENT_TEXTS.importCutShort });
+    expect(slowest).toBeLessThan(200);
+    expect(performance.now() - started).toBeLessThan(EVENT_LIMITS.importParseMs + 4000);
+    expect(await count()).toBe(before);
+  });
+
+  it('128 KB of unclosed JSON-LD scripts: read in linear time, 400 Not a calendar', async () => {
+    const before = await count();
+    const { res, slowest } = await importWhileProbing({ source: 'custom', url: `${base}/ld-bomb.html` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/Not a calendar/);
+    expect(slowest).toBeLessThan(200);
+    const started = performance.now();
+    expect(ldJsonScripts(LD_BOMB.repeat(8))).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(await count()).toBe(before);
+  });
+
+  it('extracts JSON-LD scripts whatever their quoting, skipping other scripts and an unclosed tail', () => {
+    expect(
+      ldJsonScripts(
+        '<script>var a = 1</script><SCRIPT type="application/ld+json">{"a":1}</SCRIPT >' +
+          "<script data-x type='application/ld+json' >[2]</script><script type=application/ld+json>[3]",
+      ),
+    ).toEqual(['{"a":1}', '[2]']);
+  });
+
+  it('a source stuck inside the parser: the thread is ended, 400 with the reason, and the next import works', async () => {
+    const err = await parseInWorker(manyEvents(4000), new Date(), { timeMs: 1, steps: 10, graceMs: 1 }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toMatchObject({ statusCode: 400, message: expect.stringMatching(/too long to read/) });
+    const again = await parseInWorker(manyEvents(3));
+    expect(again.events).toHaveLength(3);
+  });
+
+  it('an uploaded source over 5 MB is refused before it is read (413 or 400), storing nothing', async () => {
+    const before = await count();
+    const res = await importAs({
+      source: 'custom',
+      ics: `BEGIN:VCALENDAR\r\n${'X'.repeat(EVENT_LIMITS.importMaxBytes)}`,
+    });
+    expect([400, 413]).toContain(res.statusCode);
+    expect(await count()).toBe(before);
   });
 });

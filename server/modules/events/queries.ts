@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
@@ -339,13 +340,14 @@ export type IcsRow = Awaited<ReturnType<typeof selectUpcomingIcs>>[number];
 /** One event (no row when missing). */
 export const selectEventIcs = (db: Db, id: string) => db.select(ICS_COLUMNS).from(e).where(eq(e.id, id));
 
-/** The owner of a calendar feed's secret address. */
+/** The owner of a calendar feed's secret address (looked up by the token's hash). */
 export async function selectCalendarOwner(db: Db, token: string) {
+  const tokenHash = createHash('sha256').update(token).digest('hex');
   const [owner] = await db
     .select({ userId: calendarTokens.userId, username: users.username })
     .from(calendarTokens)
     .innerJoin(users, eq(users.id, calendarTokens.userId))
-    .where(eq(calendarTokens.token, token));
+    .where(eq(calendarTokens.tokenHash, tokenHash));
   return owner;
 }
 

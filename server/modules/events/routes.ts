@@ -40,7 +40,15 @@ const changed = async <T>(ctx: Ctx, answer: T): Promise<T> => {
   await eventsCache(ctx).invalidate();
   return answer;
 };
-const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+/**
+ * The site's address for absolute links in calendars (issue 24: the Host header was reflected into
+ * the public, cacheable /api/events.ics): PUBLIC_URL when set; else the request's own address in
+ * development (and tests) only; in production without PUBLIC_URL, none (the links are left out).
+ */
+const siteOrigin = (ctx: Ctx, request: FastifyRequest): string | null => {
+  if (ctx.config.publicUrl) return ctx.config.publicUrl;
+  return ctx.config.production ? null : `${request.protocol}://${request.host}`;
+};
 
 /** Events for everyone: the list, one event, search, calendar feeds, and the viewer's registration. */
 export async function eventRoutes(app: App, ctx: Ctx) {
@@ -98,14 +106,14 @@ export async function eventRoutes(app: App, ctx: Ctx) {
         .type(ICS_TYPE)
         .header('Cache-Control', 'public, max-age=300')
         .serializer((v: unknown) => v as string)
-        .send(await upcomingCalendar(ctx.db, request.query.type, origin(request))),
+        .send(await upcomingCalendar(ctx.db, request.query.type, siteOrigin(ctx, request))),
   );
 
   app.get(
     '/api/events/:id/ics',
     { schema: { params: idParams, response: calendarAnswer } },
     async (request, reply) => {
-      const { text: body } = await eventCalendar(ctx.db, request.params.id, origin(request));
+      const { text: body } = await eventCalendar(ctx.db, request.params.id, siteOrigin(ctx, request));
       return reply
         .type(ICS_TYPE)
         .header('Content-Disposition', `attachment; filename="event-${request.params.id}.ics"`)
@@ -119,7 +127,7 @@ export async function eventRoutes(app: App, ctx: Ctx) {
     { schema: { params: z.object({ token: text().max(100) }), response: calendarAnswer } },
     async (request, reply) => {
       if (!CALENDAR_TOKEN_PATTERN.test(request.params.token)) throw notFound(EVENT_TEXTS.calendarNotFound);
-      const body = await personalCalendar(ctx.db, request.params.token, origin(request));
+      const body = await personalCalendar(ctx.db, request.params.token, siteOrigin(ctx, request));
       return reply
         .type(ICS_TYPE)
         .header('Cache-Control', 'private, no-store')

@@ -1,7 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, is, SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { CreateEventBody, Event, EventRules, UpdateEventBody } from '../../../contract';
+import type {
+  CalendarFeedAnswer,
+  CreateEventBody,
+  Event,
+  EventRules,
+  UpdateEventBody,
+} from '../../../contract';
 import {
   createEventBody,
   ENDS_AT_MESSAGE,
@@ -354,20 +360,26 @@ export async function cancel(
 
 export const calendarPath = (token: string) => `/api/calendar/${token}.ics`;
 
-export async function calendarFeed(db: Db, user: SessionUser): Promise<{ url: string | null }> {
+/**
+ * Whether the viewer has a feed address, and since when. The address itself is not kept (only
+ * its hash, issue 24): it is answered once, by the reset that makes it.
+ */
+export async function calendarFeed(db: Db, user: SessionUser): Promise<CalendarFeedAnswer> {
   const [row] = await db
-    .select({ token: calendarTokens.token })
+    .select({ createdAt: calendarTokens.createdAt })
     .from(calendarTokens)
     .where(eq(calendarTokens.userId, user.id));
-  return { url: row ? calendarPath(row.token) : null };
+  return { url: null, exists: !!row, createdAt: row ? row.createdAt.toISOString() : null };
 }
 
-/** A new secret address; the old one stops working at once. */
-export async function resetCalendarFeed(db: Db, user: SessionUser): Promise<{ url: string }> {
+/** A new secret address, answered this once; the old one stops working at once. */
+export async function resetCalendarFeed(db: Db, user: SessionUser): Promise<CalendarFeedAnswer> {
   const token = randomBytes(32).toString('base64url');
+  const tokenHash = createHash('sha256').update(token).digest('hex');
+  const createdAt = new Date();
   await db
     .insert(calendarTokens)
-    .values({ userId: user.id, token })
-    .onConflictDoUpdate({ target: calendarTokens.userId, set: { token, createdAt: new Date() } });
-  return { url: calendarPath(token) };
+    .values({ userId: user.id, tokenHash, createdAt })
+    .onConflictDoUpdate({ target: calendarTokens.userId, set: { tokenHash, createdAt } });
+  return { url: calendarPath(token), exists: true, createdAt: createdAt.toISOString() };
 }

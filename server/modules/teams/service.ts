@@ -164,6 +164,14 @@ async function holdPlayer(tx: Db, userId: string) {
   await tx.execute(sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} FOR KEY SHARE`);
 }
 
+/**
+ * The team row, locked (after any account: decision 024's order): a membership's joins, answers
+ * and transfers of one team go one at a time, and each reads roles and statuses after it.
+ */
+async function lockTeam(tx: Db, teamId: string) {
+  await tx.execute(sql`SELECT 1 FROM ${teams} WHERE ${teams.id} = ${teamId} FOR NO KEY UPDATE`);
+}
+
 /** Tells `recipientId` of what a leader did to them in the team (its name kept), in the caller's transaction. */
 const tellMember = (
   tx: Db,
@@ -195,8 +203,14 @@ export async function transferTeam(
   return db.transaction(async (tx) => {
     await holdPlayer(asDb(tx), targetId);
     // The team row locked: two transfers (or a transfer and a role change) go one after the other.
-    const place = await selectPlace(asDb(tx), id, user.id, targetId, true);
+    // The roles are read again after the lock, in a statement of their own (issue 24): the
+    // locking statement's snapshot predates the transfer it waited for, and acting on it made a
+    // second leader (a unique violation, 500). The one that lost the race answers 409.
+    const before = await selectPlace(asDb(tx), id, user.id, targetId, true);
+    const place = before && (await selectPlace(asDb(tx), id, user.id, targetId));
     if (!place) throw notFound(TEAM_TEXTS.teamNotFound);
+    if (before?.viewerRole === 'leader' && place.viewerRole !== 'leader')
+      throw conflict(TEAM_TEXTS.teamChangedMeanwhile);
     if (!can(viewerIn(place, user), 'transfer')) throw noPermission();
     if (!place.targetRole) throw notFound(TEAM_TEXTS.memberNotFound);
     if (place.targetRole !== 'co-leader') throw conflict(TEAM_TEXTS.transferToCoLeader);
@@ -430,9 +444,14 @@ export async function respondApplication(
 ): Promise<TeamResponseAnswer> {
   const status = body.accept ? 'accepted' : 'rejected';
   return db.transaction(async (tx) => {
-    // The applicant's account held first (they are told of the answer).
+    // The applicant's account held first (they are told of the answer), then the team row, as the
+    // invite's answer takes them (issue 24: application row then invite row here, invite row then
+    // application row there, was a deadlock); the application is read again under the lock.
+    // Statements after the lock read afresh: the update below finds the application answered
+    // meanwhile (by the invite's answer) and answers 409.
     const found = await selectApplicationPlace(asDb(tx), applicationId, body.teamId, user.id);
     if (!found) throw notFound(TEAM_TEXTS.applicationNotFound);
+    await lockTeam(asDb(tx), body.teamId);
     if (!can({ user, role: found.viewerRole }, 'respondApplications')) throw noPermission();
     if (found.status !== 'pending') throw conflict(TEAM_TEXTS.applicationClosed);
     const closed = await tx
@@ -560,8 +579,14 @@ export async function respondInvite(
 ): Promise<TeamResponseAnswer> {
   const status = accept ? 'accepted' : 'declined';
   return db.transaction(async (tx) => {
+    // The invite's team row locked first, as an application's answer locks it (issue 24), then
+    // the invite read after the lock (an answer that came first has closed it: 409).
+    await tx.execute(
+      sql`SELECT 1 FROM ${teams} WHERE ${teams.id} = (SELECT ${teamInvites.teamId} FROM ${teamInvites} WHERE ${teamInvites.id} = ${inviteId} AND ${teamInvites.userId} = ${user.id}) FOR NO KEY UPDATE`,
+    );
     const found = await selectOwnInvite(asDb(tx), inviteId, user.id);
     if (!found) throw notFound(TEAM_TEXTS.inviteNotFound);
+    if (found.status !== 'pending') throw conflict(TEAM_TEXTS.inviteClosed);
     const closed = await tx
       .update(teamInvites)
       .set({ status })

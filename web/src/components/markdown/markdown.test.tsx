@@ -50,4 +50,19 @@ describe('Markdown', () => {
       'https://tracker.example/p.png',
     );
   });
+
+  it('neither loads nor links a path that leaves /objects/ (issue 24)', async () => {
+    const { container } = render(
+      <Markdown>
+        {
+          '![up](/objects/../api/logout) ![enc](/objects/%2e%2e/api/user) ![other](/api/user) ![ok](/objects/images/b.webp)'
+        }
+      </Markdown>,
+    );
+    expect(await screen.findByRole('img', { name: 'ok' })).toHaveAttribute('src', '/objects/images/b.webp');
+    expect(container.querySelectorAll('img')).toHaveLength(1);
+    expect(container.querySelector('a[href*="/api/"]')).toBeNull();
+    expect(container.innerHTML).not.toContain('/api/');
+    expect(screen.getByText(/up/)).toBeInTheDocument();
+  });
 });

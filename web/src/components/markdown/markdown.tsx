@@ -1,3 +1,4 @@
+import { isImageRef } from '@contract/profiles';
 import { cn } from '@web/lib/cn';
 import ReactMarkdown, { type Components, defaultUrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
@@ -13,9 +14,13 @@ const components: Components = {
   ),
   // Browsers load only our own images (the CSP's img-src is 'self'); an outside picture in the
   // text becomes a link to it, so reading an article tells no third party about the reader.
+  // An own image is a stored object's path exactly (issue 24: `/objects/../api/…` reached other
+  // routes); any other path on the site is shown as its alt text, neither loaded nor linked.
   img: ({ node: _node, src, alt }) =>
-    typeof src === 'string' && src.startsWith('/objects/') ? (
+    typeof src === 'string' && src.startsWith('/objects/') && isImageRef(src) ? (
       <img src={src} alt={alt ?? ''} loading="lazy" className="my-4 max-w-full rounded-lg" />
+    ) : typeof src === 'string' && (src.startsWith('/') || !/^https?:\/\//i.test(src)) ? (
+      <span>{alt ?? ''}</span>
     ) : src ? (
       <a href={String(src)} target="_blank" rel={MARKDOWN_LINK_REL}>
         {alt || String(src)}

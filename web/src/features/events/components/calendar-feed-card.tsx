@@ -13,13 +13,16 @@ export const feedAddress = (path: string) => new URL(path, window.location.origi
 
 /**
  * Settings: the personal calendar feed (the player's own registrations) at a secret address a
- * phone subscribes to; copy it, or reset it (the old address stops working).
+ * phone subscribes to. Only its hash is kept (issue 24), so the address is shown once, right
+ * after it is made; copy it then, or reset it later for a new one (the old one stops working).
  */
 export function CalendarFeedCard() {
   const id = useId();
   const feed = useCalendarFeed();
   const reset = useResetCalendarFeed();
-  const address = feed.data?.url ? feedAddress(feed.data.url) : null;
+  const fresh = reset.data?.url ?? feed.data?.url ?? null;
+  const address = fresh ? feedAddress(fresh) : null;
+  const exists = !!address || !!feed.data?.exists;
 
   const copy = async () => {
     if (!address) return;
@@ -33,7 +36,7 @@ export function CalendarFeedCard() {
 
   const onReset = () =>
     reset.mutate(undefined, {
-      onSuccess: () => toast({ title: address ? 'Calendar address reset' : 'Calendar address created' }),
+      onSuccess: () => toast({ title: exists ? 'Calendar address reset' : 'Calendar address created' }),
     });
 
   return (
@@ -42,7 +45,7 @@ export function CalendarFeedCard() {
         <CardTitle>Calendar feed</CardTitle>
         <CardDescription>
           Subscribe to this address in your phone's calendar to see the events you registered for. Keep it
-          private; reset it if it leaks.
+          private; reset it if it leaks. Signing out everywhere or changing your password ends it.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
@@ -64,7 +67,17 @@ export function CalendarFeedCard() {
               onFocus={(e) => e.currentTarget.select()}
               className="font-mono text-xs"
             />
+            <p className="text-sm text-muted-foreground">
+              Copy it now: for your safety the address is shown only this once.
+            </p>
           </div>
+        ) : exists ? (
+          <p className="text-sm text-muted-foreground">
+            You have a calendar address
+            {feed.data?.createdAt ? ` (made ${new Date(feed.data.createdAt).toLocaleDateString()})` : ''}. It
+            is shown only once, when it is made: if you no longer have it, reset it to get a new one (the old
+            one stops working).
+          </p>
         ) : (
           <p className="text-sm text-muted-foreground">No calendar address yet.</p>
         )}
@@ -76,12 +89,12 @@ export function CalendarFeedCard() {
             </Button>
           ) : null}
           <Button
-            variant={address ? 'outline' : 'default'}
+            variant={exists ? 'outline' : 'default'}
             onClick={onReset}
             disabled={reset.isPending || feed.isPending}
           >
             <RefreshCw className={reset.isPending ? 'animate-spin' : undefined} aria-hidden="true" />
-            {address ? 'Reset address' : 'Create address'}
+            {exists ? 'Reset address' : 'Create address'}
           </Button>
         </div>
       </CardContent>
