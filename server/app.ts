@@ -19,6 +19,7 @@ import { JSON_BODY_LIMIT, registerJsonBody } from './plugins/json-body';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { jsonSchemaSerializerCompiler } from './plugins/serializer';
+import { registerWriteLimits } from './plugins/write-limits';
 
 /** Builds the whole app around its dependencies; tests call it with a fresh database. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerCompression(app);
   await registerRateLimit(app, deps.config);
   await registerCurrentUser(app, ctx);
+  registerWriteLimits(app, deps.config);
   await registerFeedInvalidation(app, ctx.feed, deps.database);
 
   // The OpenAPI description, built from every route's zod schemas (registered before the routes).
