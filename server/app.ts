@@ -12,10 +12,12 @@ import { createImageSigner, createMediaAttacher } from './modules/image-proxy';
 import { registerWebPages } from './modules/pages';
 import { FeedCache } from './modules/posts';
 import { ImageMetaCache, JobQueue } from './modules/uploads';
+import { registerBodyLimits } from './plugins/body-limit';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerFeedInvalidation } from './plugins/feed-invalidation';
 import { JSON_BODY_LIMIT, registerJsonBody } from './plugins/json-body';
+import { registerPersonalCache } from './plugins/personal-cache';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { jsonSchemaSerializerCompiler } from './plugins/serializer';
@@ -63,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onAccountGone: (userId) => void ctx.sessions.forgetUser(userId).catch(() => {}),
   });
   registerJsonBody(app);
+  registerBodyLimits(app);
   await registerSecurity(app, {
     storageOrigin: (await deps.storage.publicOrigin?.()) ?? null,
     tileOrigin: tileOrigin((deps.config.mapTiles ?? DEFAULT_MAP_TILES).url),
@@ -71,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerRateLimit(app, deps.config);
   await registerCurrentUser(app, ctx);
   registerWriteLimits(app, deps.config);
+  registerPersonalCache(app);
   await registerFeedInvalidation(app, ctx.feed, deps.database);
 
   // The OpenAPI description, built from every route's zod schemas (registered before the routes).

@@ -7,7 +7,7 @@ import { buildApp } from './app';
 import { superviseWorkers, workerCount } from './cluster';
 import { type Database, databaseHost, openDatabase } from './db/client';
 import { seedDemo } from './demo/seed';
-import { parseEnv } from './env';
+import { cookieSecureOf, parseEnv } from './env';
 import { StartError } from './errors';
 import { bootstrapAdmins } from './modules/auth';
 import { scheduleHousekeeping } from './modules/housekeeping';
@@ -158,6 +158,8 @@ async function serve(env: Env, log: Logger, database: Database, storage: ObjectS
     logger: log,
     config: {
       rateLimits: env.RATE_LIMITS === 'on',
+      cookieSecure: cookieSecureOf(env),
+      ratingTrustHours: env.RATING_TRUST_HOURS,
       adminUsernames: env.ADMIN_USERNAMES,
       trustProxy: env.TRUST_PROXY,
       importAllowPrivate: env.IMPORT_ALLOW_PRIVATE === '1',

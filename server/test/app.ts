@@ -78,9 +78,9 @@ export async function createSecondInstance(
   };
 }
 
-/** The `sid=...` cookie a response set, ready to send back. */
+/** The `sid=...` (or `__Host-sid=...`, with COOKIE_SECURE) cookie a response set, ready to send back. */
 export function sessionCookie(res: LightMyRequestResponse): string {
-  const c = res.cookies.find((x) => x.name === 'sid');
+  const c = res.cookies.find((x) => x.name === 'sid' || x.name === '__Host-sid');
   if (!c) throw new Error(`no session cookie in response ${res.statusCode}: ${res.body}`);
-  return `sid=${c.value}`;
+  return `${c.name}=${c.value}`;
 }
