@@ -40,7 +40,8 @@ export function registerBodyLimits(app: App) {
 
   app.addHook('onSend', async (request, reply) => {
     const raw = request.raw as Raw;
-    if (raw.complete) return;
+    // (An injected request, light-my-request's, has no `complete`: nothing to drain.)
+    if (raw.complete !== false) return;
     // The client waits for 100 Continue before it sends: nothing will come, nothing to drain.
     if (expectsContinue(raw) && !raw[continued]) reply.header('Connection', 'close');
     // Otherwise the body still coming is drained (onResponse), and the connection kept or closed after.
@@ -49,8 +50,8 @@ export function registerBodyLimits(app: App) {
 
   app.addHook('onResponse', async (request) => {
     const raw = request.raw;
-    if (raw.complete || raw.destroyed) return;
     const socket = raw.socket;
+    if (raw.complete !== false || raw.destroyed || typeof socket?.destroy !== 'function') return;
     let read = 0;
     const close = () => {
       clearTimeout(timer);
