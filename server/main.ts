@@ -77,7 +77,9 @@ async function prepare(env: Env, log: Logger, poolSize?: number) {
   const granted = await bootstrapAdmins(database.db, env.ADMIN_USERNAMES);
   if (granted.length > 0) log.info({ granted }, 'admin role granted through ADMIN_USERNAMES');
   if (env.RATE_LIMITS === 'off')
-    log.warn('RATE_LIMITS=off: per-address limits are lifted. Never do this in production.');
+    log.warn(
+      'RATE_LIMITS=off: every rate limit is lifted (sign-in, registration, every write). Never do this in production.',
+    );
   return { database, storage, dataDir };
 }
 
