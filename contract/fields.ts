@@ -169,6 +169,10 @@ export type FieldVerifyBody = z.input<typeof fieldVerifyBody>;
 export const fieldRateBody = z.object({ rating: z.number().int().min(1).max(5) }).strict();
 export type FieldRateBody = z.infer<typeof fieldRateBody>;
 
+/** The rated field, and whether the rating counts yet (as rateGearAnswer: a new account's waits). */
+export const fieldRateAnswer = field.extend({ counted: z.boolean(), message: z.string().optional() });
+export type FieldRateAnswer = z.infer<typeof fieldRateAnswer>;
+
 // ---------------------------------------------------------------------------------------------
 // An event held at a field
 

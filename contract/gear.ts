@@ -89,6 +89,14 @@ export type GearBody = z.output<typeof gearBody>;
 export const rateGearBody = z.object({ rating: z.number().int().min(RATING_MIN).max(RATING_MAX) }).strict();
 export type RateGearBody = z.infer<typeof rateGearBody>;
 
+/**
+ * The rated item, and whether the rating counts yet: a new account's rating (RATING_TRUST_HOURS,
+ * default a day, and some other activity) is kept but left out of the average and Top Rated until
+ * the account qualifies; `message` then says so.
+ */
+export const rateGearAnswer = gearPost.extend({ counted: z.boolean(), message: z.string().optional() });
+export type RateGearAnswer = z.infer<typeof rateGearAnswer>;
+
 /** GET /api/gear/to-rate and GET /api/user/{userId}/gear: newest first; `before` the id of the last item shown. */
 export const gearPageQuery = pageQuery.extend({ before: uuid().optional() });
 export type GearPageQuery = z.input<typeof gearPageQuery>;

@@ -22,6 +22,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'serve
     DATA_DIR: dataDir,
     SEED_DEMO: '1',
     RATE_LIMITS: 'off',
+    // The browser tests rate with accounts made a moment before: their ratings count at once.
+    RATING_TRUST_HOURS: '0',
     // The image proxy may fetch from this machine (tests paste the server's own addresses).
     IMPORT_ALLOW_PRIVATE: '1',
     ADMIN_USERNAMES: 'admin,e2e_admin',

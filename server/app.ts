@@ -13,13 +13,16 @@ import { createImageSigner, createMediaAttacher } from './modules/image-proxy';
 import { registerWebPages } from './modules/pages';
 import { FeedCache } from './modules/posts';
 import { ImageMetaCache, JobQueue } from './modules/uploads';
+import { registerBodyLimits } from './plugins/body-limit';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerFeedInvalidation } from './plugins/feed-invalidation';
 import { JSON_BODY_LIMIT, registerJsonBody } from './plugins/json-body';
+import { registerPersonalCache } from './plugins/personal-cache';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { jsonSchemaSerializerCompiler } from './plugins/serializer';
+import { registerWriteLimits } from './plugins/write-limits';
 
 /** Builds the whole app around its dependencies; tests call it with a fresh database. */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -73,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onAccountGone: (userId) => void ctx.sessions.forgetUser(userId).catch(() => {}),
   });
   registerJsonBody(app);
+  registerBodyLimits(app);
   await registerSecurity(app, {
     storageOrigin: (await deps.storage.publicOrigin?.()) ?? null,
     tileOrigin: tileOrigin((deps.config.mapTiles ?? DEFAULT_MAP_TILES).url),
@@ -80,6 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerCompression(app);
   await registerRateLimit(app, deps.config);
   await registerCurrentUser(app, ctx);
+  registerWriteLimits(app, deps.config);
+  registerPersonalCache(app);
   await registerFeedInvalidation(app, ctx.feed, deps.database);
 
   // The OpenAPI description, built from every route's zod schemas (registered before the routes).

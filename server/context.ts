@@ -37,6 +37,12 @@ export interface AppConfig {
   sessionSecret: string;
   /** Built web app to serve (dist/web), if any. */
   webDist?: string | null;
+  /** Every write limit of plugins/write-limits.ts replaced by these (tests; default: the table's). */
+  writeLimits?: { account: number; address: number };
+  /** RATING_TRUST_HOURS: ratings from accounts younger than this (or with no other activity) do not count yet (default 24; 0: at once). */
+  ratingTrustHours?: number;
+  /** COOKIE_SECURE=1, or a PUBLIC_URL with https: the session cookie is Secure and named with the `__Host-` prefix. */
+  cookieSecure?: boolean;
   /** Redis URL for a shared rate-limit store. */
   redisUrl?: string;
   /** How long a resolved session is kept in this process (default 5000 ms; 0 turns it off). */

@@ -114,6 +114,15 @@ export const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** `1`: the session cookie is Secure and named `__Host-sid` (behind a TLS proxy; a PUBLIC_URL with https implies it). */
+  COOKIE_SECURE: flag('0'),
+  /** Ratings from accounts younger than this many hours (or with no other activity) do not count yet; 0 counts at once. */
+  RATING_TRUST_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 365)
+    .default(24),
   /** How long this process keeps a feed page (ms; 0 turns the feed cache off). */
   FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** How long this process keeps an anonymous read of a public list: teams directory, team, roster, Top Rated (ms; 0: off). */
@@ -132,6 +141,10 @@ export const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** COOKIE_SECURE=1, or a PUBLIC_URL with https: the site is only ever reached over TLS. */
+export const cookieSecureOf = (env: Pick<Env, 'COOKIE_SECURE' | 'PUBLIC_URL'>) =>
+  env.COOKIE_SECURE === '1' || (env.PUBLIC_URL?.startsWith('https://') ?? false);
 
 /** Why an instance on PostgreSQL refuses to start without SESSION_SECRET (decision 025). */
 export const SESSION_SECRET_REQUIRED =

@@ -7,7 +7,7 @@ import { buildApp } from './app';
 import { superviseWorkers, workerCount } from './cluster';
 import { type Database, databaseHost, openDatabase } from './db/client';
 import { seedDemo } from './demo/seed';
-import { parseEnv } from './env';
+import { cookieSecureOf, parseEnv } from './env';
 import { StartError } from './errors';
 import { bootstrapAdmins } from './modules/auth';
 import { scheduleHousekeeping } from './modules/housekeeping';
@@ -77,7 +77,9 @@ async function prepare(env: Env, log: Logger, poolSize?: number) {
   const granted = await bootstrapAdmins(database.db, env.ADMIN_USERNAMES);
   if (granted.length > 0) log.info({ granted }, 'admin role granted through ADMIN_USERNAMES');
   if (env.RATE_LIMITS === 'off')
-    log.warn('RATE_LIMITS=off: per-address limits are lifted. Never do this in production.');
+    log.warn(
+      'RATE_LIMITS=off: every rate limit is lifted (sign-in, registration, every write). Never do this in production.',
+    );
   return { database, storage, dataDir };
 }
 
@@ -158,6 +160,8 @@ async function serve(env: Env, log: Logger, database: Database, storage: ObjectS
     logger: log,
     config: {
       rateLimits: env.RATE_LIMITS === 'on',
+      cookieSecure: cookieSecureOf(env),
+      ratingTrustHours: env.RATING_TRUST_HOURS,
       adminUsernames: env.ADMIN_USERNAMES,
       trustProxy: env.TRUST_PROXY,
       importAllowPrivate: env.IMPORT_ALLOW_PRIVATE === '1',

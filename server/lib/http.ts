@@ -4,4 +4,4 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export const isApiRoute = (request: FastifyRequest) => request.routeOptions.url?.startsWith('/api/') ?? false;
 
 /** Answers that carry personal data (an email, the own account) are never stored by caches. */
-export const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
+export const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'private, no-store');

@@ -35,6 +35,8 @@ async function readyApp(
       webDist: null,
       // Page views written before the beacon answers, so a test reads them at once (decision 027).
       analyticsFlushMs: 0,
+      // Every rating counts at once, as the tests that rank rated items expect (RATING_TRUST_HOURS=0).
+      ratingTrustHours: 0,
       ...config,
     },
   });
@@ -84,9 +86,9 @@ export async function createSecondInstance(
   };
 }
 
-/** The `sid=...` cookie a response set, ready to send back. */
+/** The `sid=...` (or `__Host-sid=...`, with COOKIE_SECURE) cookie a response set, ready to send back. */
 export function sessionCookie(res: LightMyRequestResponse): string {
-  const c = res.cookies.find((x) => x.name === 'sid');
+  const c = res.cookies.find((x) => x.name === 'sid' || x.name === '__Host-sid');
   if (!c) throw new Error(`no session cookie in response ${res.statusCode}: ${res.body}`);
-  return `sid=${c.value}`;
+  return `${c.name}=${c.value}`;
 }

@@ -62,11 +62,14 @@ export const fieldRatings = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     rating: integer('rating').notNull(),
+    /** false: the rater's account was new (RATING_TRUST_HOURS) or had no other activity: kept, not yet in the averages. */
+    counted: boolean('counted').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('field_ratings_pair_uq').on(t.fieldId, t.userId),
     index('field_ratings_user_idx').on(t.userId),
+    index('field_ratings_uncounted_idx').on(t.userId).where(sql`NOT ${t.counted}`),
     check('field_ratings_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
 );

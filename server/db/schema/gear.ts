@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   doublePrecision,
   index,
@@ -69,11 +70,14 @@ export const gearRatings = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     rating: integer('rating').notNull(),
+    /** false: the rater's account was new (RATING_TRUST_HOURS) or had no other activity: kept, not yet in the averages. */
+    counted: boolean('counted').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('gear_ratings_pair_uq').on(t.gearPostId, t.userId),
     index('gear_ratings_user_idx').on(t.userId),
+    index('gear_ratings_uncounted_idx').on(t.userId).where(sql`NOT ${t.counted}`),
     check('gear_ratings_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
 );

@@ -105,7 +105,7 @@ describe('Manage Admins: PATCH /api/admin/users/:id/role and GET /api/admin/user
 
     const found = await injectAs(t.app, admin, { url: '/api/admin/users?q=PROMOTED' });
     expect(found.statusCode).toBe(200);
-    expect(found.headers['cache-control']).toBe('no-store');
+    expect(found.headers['cache-control']).toBe('private, no-store');
     expect(found.json()).toEqual([
       { id: player.id, username: 'promoted_player', avatar: null, role: 'admin' },
     ]);

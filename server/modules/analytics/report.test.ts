@@ -70,7 +70,7 @@ describe('GET /api/admin/analytics', () => {
   it('counts exactly over 7 days by default: rows just outside the range are left out', async () => {
     const res = await report('/api/admin/analytics');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     const body = res.json();
     expect(body).toMatchObject({
       range: '7d',

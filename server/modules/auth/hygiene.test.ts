@@ -24,19 +24,21 @@ describe('answers with personal data are not stored by caches', () => {
       email: 'pat@example.test',
       password: 'a-strong-pass-123',
     });
-    expect(reg.headers['cache-control']).toBe('no-store');
+    expect(reg.headers['cache-control']).toBe('private, no-store');
     const cookie = sessionCookie(reg);
-    expect((await me(cookie)).headers['cache-control']).toBe('no-store');
-    expect((await login('private_pat', 'a-strong-pass-123')).headers['cache-control']).toBe('no-store');
+    expect((await me(cookie)).headers['cache-control']).toBe('private, no-store');
+    expect((await login('private_pat', 'a-strong-pass-123')).headers['cache-control']).toBe(
+      'private, no-store',
+    );
     const patch = await injectAs(
       t.app,
       { cookie },
       { method: 'PATCH', url: '/api/profile', payload: { bio: 'hi' } },
     );
-    expect(patch.headers['cache-control']).toBe('no-store');
+    expect(patch.headers['cache-control']).toBe('private, no-store');
     const own = await injectAs(t.app, { cookie }, { url: '/api/profile/private_pat' });
     expect(own.json().email).toBe('pat@example.test');
-    expect(own.headers['cache-control']).toBe('no-store');
+    expect(own.headers['cache-control']).toBe('private, no-store');
     // Someone else's profile carries no email and may be cached.
     const other = await t.app.inject({ url: '/api/profile/private_pat' });
     expect(other.json().email).toBeUndefined();

@@ -3,10 +3,10 @@ import type { App, Ctx } from '../../context';
 import { ACCOUNT_DELETED } from '../../lib/change-bus';
 import { noStore } from '../../lib/http';
 import { AUTH_RATE_LIMIT } from '../../plugins/rate-limit';
-import { clearSessionCookie, requireUser, setSessionCookie } from './current-user';
+import { clearSessionCookie, requireUser, sessionTokenOf, setSessionCookie } from './current-user';
 import { presentCurrentUser } from './presenters';
 import * as auth from './service';
-import { createSession, revokeSession, SESSION_COOKIE } from './sessions';
+import { createSession, revokeSession } from './sessions';
 
 export async function authRoutes(app: App, ctx: Ctx) {
   app.post(
@@ -34,9 +34,9 @@ export async function authRoutes(app: App, ctx: Ctx) {
   );
 
   app.post('/api/logout', { schema: { response: { 204: noContent } } }, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = sessionTokenOf(request);
     if (token) await revokeSession(ctx.db, token, ctx.sessions);
-    clearSessionCookie(reply);
+    clearSessionCookie(request, reply);
     return reply.status(204).send(null);
   });
 
@@ -54,7 +54,7 @@ export async function authRoutes(app: App, ctx: Ctx) {
       // Every process forgets its sessions, and counts the admin report again without it (decision 025).
       await ctx.sessions.forgetUser(user.id);
       await ctx.bus.publish(ACCOUNT_DELETED, user.id);
-      clearSessionCookie(reply);
+      clearSessionCookie(request, reply);
       return reply.status(204).send(null);
     },
   );
@@ -68,7 +68,7 @@ export async function authRoutes(app: App, ctx: Ctx) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await auth.changePassword(ctx.db, user, request.cookies[SESSION_COOKIE] ?? '', request.body);
+      await auth.changePassword(ctx.db, user, sessionTokenOf(request) ?? '', request.body);
       await ctx.sessions.forgetUser(user.id);
       return reply.status(204).send(null);
     },
@@ -80,7 +80,7 @@ export async function authRoutes(app: App, ctx: Ctx) {
     { schema: { response: { 204: noContent } } },
     async (request, reply) => {
       const user = requireUser(request);
-      await auth.revokeOtherSessions(ctx.db, user.id, request.cookies[SESSION_COOKIE] ?? '');
+      await auth.revokeOtherSessions(ctx.db, user.id, sessionTokenOf(request) ?? '');
       await ctx.sessions.forgetUser(user.id);
       return reply.status(204).send(null);
     },

@@ -119,7 +119,7 @@ describe('calendar feeds (RFC 5545)', () => {
       createdAt: null,
     });
     const made = await injectAs(t.app, player, { method: 'POST', url: '/api/user/calendar-token' });
-    expect(made.headers['cache-control']).toBe('no-store');
+    expect(made.headers['cache-control']).toBe('private, no-store');
     const url = made.json().url as string;
     expect(url).toMatch(/^\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
     // Only the hash is kept: the address is answered once, by the POST that made it.

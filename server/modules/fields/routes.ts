@@ -5,6 +5,7 @@ import {
   fieldCreateBody,
   fieldDetail,
   fieldPatchBody,
+  fieldRateAnswer,
   fieldRateBody,
   fieldsQuery,
   fieldVerifyBody,
@@ -42,8 +43,15 @@ export async function fieldsRoutes(app: App, ctx: Ctx) {
 
   app.post(
     '/api/fields/:id/rate',
-    { schema: { params: idParams, body: fieldRateBody, response: { 200: field } } },
-    async (request) => rateField(ctx.db, requireUser(request), request.params.id, request.body.rating),
+    { schema: { params: idParams, body: fieldRateBody, response: { 200: fieldRateAnswer } } },
+    async (request) =>
+      rateField(
+        ctx.db,
+        requireUser(request),
+        request.params.id,
+        request.body.rating,
+        ctx.config.ratingTrustHours,
+      ),
   );
 
   // What the web app learns at run time: the map's tile source (MAP_TILE_URL) and its attribution.

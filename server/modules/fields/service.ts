@@ -1,14 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   FIELD_TEXTS,
   type Field,
   type FieldCreate,
   type FieldDetail,
   type FieldPatch,
+  type FieldRateAnswer,
 } from '../../../contract';
 import type { Db } from '../../db/client';
 import { fieldRatings, fields } from '../../db/schema';
 import { conflict, forbidden, notFound, unauthorized } from '../../errors';
+import { DEFAULT_RATING_TRUST_HOURS, notCountedYet, ratingsCount } from '../../lib/rating-trust';
 import type { SessionUser } from '../auth';
 import { can } from './policy';
 import { presentField, presentFieldEvent } from './presenters';
@@ -109,8 +111,19 @@ async function reweigh(tx: Tx) {
   );
 }
 
-/** A player's rating (1 to 5), once per field: 404 for an unknown field, 409 on a second try. */
-export async function rateField(db: Db, user: SessionUser, id: string, rating: number): Promise<Field> {
+/**
+ * A player's rating (1 to 5), once per field: 404 for an unknown field, 409 on a second try. A new
+ * account's rating (RATING_TRUST_HOURS, and no other activity) is kept but not counted yet; once
+ * the account qualifies, its next rating brings its kept ones into the counts too.
+ */
+export async function rateField(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  rating: number,
+  trustHours = DEFAULT_RATING_TRUST_HOURS,
+): Promise<FieldRateAnswer> {
+  const counted = await ratingsCount(db, user.id, trustHours);
   await db.transaction(async (tx) => {
     // The rater's row first, as the insert's foreign key would take it, then the table: an account
     // deletion holds its row while it cascades into field_ratings, so the other order deadlocks.
@@ -119,17 +132,29 @@ export async function rateField(db: Db, user: SessionUser, id: string, rating: n
     if (!(await lockField(asDb(tx), id))) throw notFound(FIELD_TEXTS.fieldNotFound);
     const added = await tx
       .insert(fieldRatings)
-      .values({ fieldId: id, userId: user.id, rating })
+      .values({ fieldId: id, userId: user.id, rating, counted })
       .onConflictDoNothing()
       .returning({ id: fieldRatings.id });
     if (added.length === 0) throw conflict(FIELD_TEXTS.alreadyRated);
-    await tx
-      .update(fields)
-      .set({ ratingCount: sql`${fields.ratingCount} + 1`, ratingSum: sql`${fields.ratingSum} + ${rating}` })
-      .where(eq(fields.id, id));
+    if (!counted) return;
+    // This rating, and the ones kept while the account was new, count now.
+    const kept = await tx
+      .update(fieldRatings)
+      .set({ counted: true })
+      .where(and(eq(fieldRatings.userId, user.id), eq(fieldRatings.counted, false)))
+      .returning({ fieldId: fieldRatings.fieldId, rating: fieldRatings.rating });
+    for (const r of [{ fieldId: id, rating }, ...kept])
+      await tx
+        .update(fields)
+        .set({
+          ratingCount: sql`${fields.ratingCount} + 1`,
+          ratingSum: sql`${fields.ratingSum} + ${r.rating}`,
+        })
+        .where(eq(fields.id, r.fieldId));
     await reweigh(tx);
   });
-  return getField(db, id, user);
+  const answer = await getField(db, id, user);
+  return counted ? { ...answer, counted } : { ...answer, counted, message: notCountedYet(trustHours) };
 }
 
 /** Gone for good, with its ratings (the others' weighted ratings move with C); events keep their place. */

@@ -3,6 +3,7 @@ import {
   gearPageQuery,
   gearPost,
   noContent,
+  rateGearAnswer,
   rateGearBody,
   topRatedQuery,
   uuid,
@@ -43,8 +44,16 @@ export async function gearRoutes(app: App, ctx: Ctx) {
 
   app.post(
     '/api/gear/:id/rate',
-    { schema: { params: idParams, body: rateGearBody, response: { 200: gearPost } } },
-    async (request) => rateGear(ctx.db, requireUser(request), request.params.id, request.body.rating, notice),
+    { schema: { params: idParams, body: rateGearBody, response: { 200: rateGearAnswer } } },
+    async (request) =>
+      rateGear(
+        ctx.db,
+        requireUser(request),
+        request.params.id,
+        request.body.rating,
+        notice,
+        ctx.config.ratingTrustHours,
+      ),
   );
 
   app.delete(

@@ -6,10 +6,12 @@ import {
   gearBody,
   RATING_MAX,
   RATING_MIN,
+  type RateGearAnswer,
 } from '../../../contract';
 import type { Db } from '../../db/client';
 import { gearPosts, gearRatingStats, gearRatings } from '../../db/schema';
 import { badRequest, conflict, forbidden, missingReference, notFound } from '../../errors';
+import { DEFAULT_RATING_TRUST_HOURS, notCountedYet, ratingsCount } from '../../lib/rating-trust';
 import type { SessionUser } from '../auth';
 import { awardBadges } from '../badges';
 import { NO_MAIL, type NotifyOptions } from '../notifications';
@@ -123,10 +125,25 @@ export async function rateGear(
   id: string,
   rating: number,
   notice: NotifyOptions,
-): Promise<GearPost> {
-  await addRating(db, rater, id, rating, undefined, notice);
+  trustHours = DEFAULT_RATING_TRUST_HOURS,
+): Promise<RateGearAnswer> {
+  const counted = await ratingsCount(db, rater.id, trustHours);
+  await addRating(db, rater, id, rating, undefined, notice, counted);
+  // The account qualifies now: its ratings kept while it was new count from here (the trigger adds them).
+  if (counted) await countKeptRatings(db, rater.id);
   await rerankGear(db);
-  return getGear(db, id, rater);
+  const gear = await getGear(db, id, rater);
+  return counted ? { ...gear, counted } : { ...gear, counted, message: notCountedYet(trustHours) };
+}
+
+/** A player's ratings kept but not counted (made while the account was new) count from now on. */
+export async function countKeptRatings(db: Db, userId: string): Promise<number> {
+  const rows = await db
+    .update(gearRatings)
+    .set({ counted: true })
+    .where(and(eq(gearRatings.userId, userId), eq(gearRatings.counted, false)))
+    .returning({ id: gearRatings.id });
+  return rows.length;
 }
 
 /**
@@ -140,6 +157,7 @@ export async function addRating(
   rating: number,
   createdAt?: Date,
   notice: NotifyOptions = NO_MAIL,
+  counted = true,
 ): Promise<void> {
   if (!Number.isInteger(rating) || rating < RATING_MIN || rating > RATING_MAX)
     throw badRequest('Invalid input', { rating: ['Invalid input'] });
@@ -150,7 +168,7 @@ export async function addRating(
       if (owner === rater.id) throw forbidden(GEAR_TEXTS.cannotRateOwn);
       const inserted = await tx
         .insert(gearRatings)
-        .values({ gearPostId: id, userId: rater.id, rating, createdAt })
+        .values({ gearPostId: id, userId: rater.id, rating, createdAt, counted })
         .onConflictDoNothing({ target: [gearRatings.gearPostId, gearRatings.userId] })
         .returning({ id: gearRatings.id });
       if (inserted.length === 0) throw conflict(GEAR_TEXTS.alreadyRated);

@@ -21,7 +21,7 @@ export interface IndexData {
   image?: { href: string; srcset?: string; sizes?: string } | null;
   /** The viewer as GET /api/user answers them, or `null` (signed out): a block of its own (VIEWER_DATA_ID). */
   viewer?: string;
-  /** The page holds what only this viewer may see: `Cache-Control: private, no-cache`. */
+  /** The page holds what only this viewer may see: `Cache-Control: private, no-store`. */
   personal?: boolean;
   /** Paths of the page's scripts (`/assets/...js`), preloaded from the head. */
   modules?: string[];
@@ -107,7 +107,7 @@ export class FinishedPage {
 
   constructor(
     readonly html: Buffer,
-    /** The page holds what only this viewer may see: `Cache-Control: private, no-cache`. */
+    /** The page holds what only this viewer may see: `Cache-Control: private, no-store`. */
     readonly personal: boolean,
   ) {}
 
@@ -156,7 +156,7 @@ function indexFile(webDist: string): () => Promise<string> {
 /**
  * Sends index.html for an app path, with the data the source gives for this path and viewer (the
  * viewer on every path; the pages of pages.ts their data and markup), or the finished answer it
- * gives. `no-cache` (`private, no-cache` for a signed-in viewer's). When the source fails or takes
+ * gives. `no-cache` (`private, no-store` for a signed-in viewer's). When the source fails or takes
  * longer than `timeoutMs`, the page gets the plain index.html: it then asks the API as before.
  */
 export function createIndexSender(webDist: string, source?: IndexDataSource, timeoutMs = 1000) {
@@ -186,7 +186,7 @@ export function createIndexSender(webDist: string, source?: IndexDataSource, tim
     }
     if (!data) return reply.sendFile('index.html');
     const page = data instanceof FinishedPage ? data : finishPage(await readIndex(), data);
-    if (page.personal) reply.header('Cache-Control', 'private, no-cache');
+    if (page.personal) reply.header('Cache-Control', 'private, no-store');
     reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
     // Not a route, so @fastify/compress does not see this answer: compressed here (about 1 ms for
     // 45 KB; the plain index.html goes out as the build's brotli or gzip copy), or kept compressed.

@@ -165,7 +165,7 @@ describe('GET / carries the first feed page and preloads its first image', () =>
     const hostile = await createUser(t.database.db, { bio: HOSTILE });
     for (const url of ['/', '/teams', '/profile/nobody_here']) {
       const res = await injectAs(t.app, hostile, { url });
-      expect(res.headers['cache-control'], url).toBe('private, no-cache');
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
       const open = `<script type="application/json" id="${VIEWER_DATA_ID}">`;
       const text = res.body.slice(res.body.indexOf(open) + open.length).split('</script>')[0];
       expect(text, url).not.toContain('<');

@@ -222,7 +222,7 @@ describe('a signed-out visitor’s pages are kept finished (decision 026)', () =
     for (let i = 0; i < 2; i++) {
       const own = await injectAs(t.app, pat, { url: '/' });
       expect(own.body).toContain('<ul data-viewer="kept_viewer">');
-      expect(own.headers['cache-control']).toBe('private, no-cache');
+      expect(own.headers['cache-control']).toBe('private, no-store');
     }
     expect(renders().home).toBe(drawn + 2);
     const after = await t.app.inject({ url: '/' });
