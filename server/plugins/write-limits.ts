@@ -8,8 +8,8 @@ import { rateLimitKey } from './rate-limit';
  * account, and one address (an IPv6 address by its /64), may call it. A real player never meets
  * them; a script that floods the feed or rates with many accounts does. The README's "Limits on
  * writes" lists this table. `session`: the route needs a signed-in player, which is checked
- * before the body is read (401 before 400 or 413). `planned`: the route is being built (its
- * limit applies once it exists); every other row must name a real route, or the start fails.
+ * before the body is read (401 before 400 or 413). Every row must name a real route, or the start
+ * fails.
  */
 export interface WriteLimit {
   /** Calls an hour per account (signed in). */
@@ -17,7 +17,6 @@ export interface WriteLimit {
   /** Calls an hour per address. */
   address: number;
   session: boolean;
-  planned?: boolean;
 }
 
 const row = (account: number, address: number, session = true): WriteLimit => ({ account, address, session });
@@ -75,8 +74,8 @@ export const WRITE_LIMITS: Record<string, WriteLimit> = {
   'POST /api/notifications/read': row(600, 1800),
   'PUT /api/notifications/preferences': row(60, 180),
   'POST /api/notifications/unsubscribe': row(30, 60, false),
-  // Reports (issue 24; built by another change: applies once the route exists)
-  'POST /api/reports': { ...row(20, 60), planned: true },
+  // Reports (issue 24)
+  'POST /api/reports': row(20, 60),
   // Admins
   'POST /api/admin/products': ADMIN,
   'PATCH /api/admin/products/:id': ADMIN,
@@ -102,6 +101,7 @@ export const WRITE_LIMITS: Record<string, WriteLimit> = {
   'PATCH /api/events/:id': ADMIN,
   'DELETE /api/events/:id': ADMIN,
   'POST /api/events/import': ADMIN,
+  'POST /api/admin/reports/:id/actions': ADMIN,
 };
 
 /**
@@ -166,7 +166,7 @@ export function registerWriteLimits(app: App, config: AppConfig) {
 
   app.addHook('onReady', async () => {
     const missing = Object.entries(WRITE_LIMITS)
-      .filter(([key, limit]) => !limit.planned && !seen.has(key))
+      .filter(([key]) => !seen.has(key))
       .map(([key]) => key);
     const missingReads = SESSION_READS.filter((key) => !seen.has(key));
     if (missing.length > 0 || missingReads.length > 0)
