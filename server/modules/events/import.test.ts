@@ -281,25 +281,28 @@ describe('POST /api/events/import', () => {
 });
 
 describe('import bombs (issue 24): read in a worker thread within a budget', () => {
-  /** The import's answer and the slowest `GET /api/health` sent every 20 ms while it ran. */
+  /**
+   * The import's answer and the `GET /api/health` probes sent every 20 ms while it ran: `slowest`
+   * is the slowest but one (a single probe can meet a garbage collection or a busy core on a
+   * loaded CI machine; a parse on the main thread blocked every probe for 2 to 20 s).
+   */
   async function importWhileProbing(payload: object) {
     let running = true;
-    let slowest = 0;
-    let probes = 0;
+    const times: number[] = [];
     const probing = (async () => {
       while (running) {
         const started = performance.now();
         const health = await t.app.inject({ url: '/api/health' });
         expect(health.statusCode).toBe(200);
-        slowest = Math.max(slowest, performance.now() - started);
-        probes++;
+        times.push(performance.now() - started);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     })();
     const res = await importAs(payload);
     running = false;
     await probing;
-    return { res, slowest, probes };
+    times.sort((a, b) => b - a);
+    return { res, slowest: times[1] ?? times[0] ?? 0, probes: times.length };
   }
 
   it('an hourly rule in a VTIMEZONE: the server answers meanwhile, and the event is read without the zone', async () => {
