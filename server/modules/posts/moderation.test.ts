@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERSONAL_CACHE } from '../../plugins/personal-cache';
 import type { TestApp } from '../../test/app';
 import {
   appWithPlayers,
@@ -30,7 +31,7 @@ describe('Moderate Posts: posts and comments searched by text and author (issue 
 
     const byText = await injectAs(t.app, admin, { url: '/api/admin/comments?q=bots' });
     expect(byText.statusCode).toBe(200);
-    expect(byText.headers['cache-control']).toBe('no-store');
+    expect(byText.headers['cache-control']).toBe(PERSONAL_CACHE);
     expect(byText.json().map((c: { content: string }) => c.content)).toEqual([
       'Bots? 100% legit here',
       'You all play like BOTS',

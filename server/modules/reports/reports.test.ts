@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_SUBJECT_TYPES, REPORT_TEXTS, type ReportSubjectType } from '../../../contract';
 import { rows } from '../../db/rows';
 import { auditLog, comments, notifications, posts, reports, teamGallery, users } from '../../db/schema';
+import { PERSONAL_CACHE } from '../../plugins/personal-cache';
 import type { TestApp } from '../../test/app';
 import {
   appWithPlayers,
@@ -172,7 +173,7 @@ describe('the review queue', () => {
     for (const r of [r1, r2, r3]) await report(r, { subjectType: 'post', subjectId: a, reason: 'unsafe' });
     const res = await queue(admin);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe(PERSONAL_CACHE);
     const items = res.json() as Array<{
       subjectId: string;
       reportCount: number;
