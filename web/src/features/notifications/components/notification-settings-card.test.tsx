@@ -1,3 +1,4 @@
+import { NOTIFICATION_KINDS } from '@contract/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch, renderApp, signedIn } from '@web/test/utils';
@@ -21,7 +22,9 @@ describe('Settings: Notifications', () => {
     const teams = within(form).getByRole('group', { name: 'Teams' });
     expect(within(teams).getByRole('combobox', { name: 'Team invitations' })).toHaveValue('email');
     expect(within(form).getByRole('combobox', { name: 'Comments on your posts' })).toHaveValue('app');
-    expect(within(form).getAllByRole('combobox')).toHaveLength(15);
+    const safety = within(form).getByRole('group', { name: 'Community safety' });
+    expect(within(safety).getByRole('combobox', { name: 'Warnings from the admins' })).toHaveValue('app');
+    expect(within(form).getAllByRole('combobox')).toHaveLength(NOTIFICATION_KINDS.length);
     const options = within(within(form).getByRole('combobox', { name: 'Likes on your posts' })).getAllByRole(
       'option',
     );
