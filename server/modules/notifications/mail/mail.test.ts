@@ -593,10 +593,15 @@ describe('mail through a real SMTP server (SMTP_URL set)', () => {
       const results: unknown[] = [];
       let skips = 0;
       let release: () => void = () => {};
-      const held = t.database.exclusive(
-        DIGEST_JOB,
-        () => new Promise<void>((resolve) => (release = resolve)),
-      );
+      let locked: () => void = () => {};
+      const haveLock = new Promise<void>((resolve) => (locked = resolve));
+      const held = t.database.exclusive(DIGEST_JOB, () => {
+        locked();
+        return new Promise<void>((resolve) => (release = resolve));
+      });
+      // The lock is held before the schedule starts (on PostgreSQL both ask on their own connection:
+      // the schedule's first run could otherwise take it first, on a loaded machine).
+      await haveLock;
       const skipped = scheduleDigests(
         t.database,
         config(),
