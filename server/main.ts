@@ -135,6 +135,7 @@ function startHousekeeping(env: Env, log: Logger, database: Database, storage: O
           done.uploadTokens +
           done.images +
           done.youtube +
+          done.mails +
           (done.badges ?? 0) +
           (done.reminders ?? 0) >
         0

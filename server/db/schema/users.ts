@@ -92,7 +92,10 @@ export const uploadTokens = pgTable(
     uploadedAt: ts('uploaded_at'),
     registeredAt: ts('registered_at'),
     objectPath: text('object_path'),
-    /** Bytes received (the upload quota's daily budget counts them). */
+    /**
+     * Bytes received (the upload quota's daily budget counts them); while the upload is being
+     * received, the bytes reserved for it (receiveUpload).
+     */
     bytes: integer('bytes'),
     /** When housekeeping deleted the raw upload (the row stays a day for the quotas). */
     cleanedAt: ts('cleaned_at'),

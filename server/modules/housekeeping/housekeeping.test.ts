@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
-import { images, posts, uploadTokens, userSessions, users } from '../../db/schema';
+import { images, mailOutbox, posts, uploadTokens, userSessions, users } from '../../db/schema';
 import type { ObjectStorage } from '../../storage/types';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createPost, createUser } from '../../test/factories';
+import { MAIL_KEEP_MS } from '../notifications';
 import { prepareImage, storePreparedImage, variantPath } from '../uploads';
 import {
   IMAGE_GRACE_MS,
@@ -56,6 +57,7 @@ describe('runHousekeeping', () => {
       uploadTokens: 2,
       images: 0,
       youtube: 0,
+      mails: 0,
     });
 
     const sessions = await db.select().from(userSessions).where(eq(userSessions.userId, user.id));
@@ -80,7 +82,43 @@ describe('runHousekeeping', () => {
       uploadTokens: 0,
       images: 0,
       youtube: 0,
+      mails: 0,
     });
+  });
+
+  it('deletes the outbox mails sent, skipped or given up over 30 days ago, and keeps the waiting ones', async () => {
+    const db = t.database.db;
+    const user = await createUser(db);
+    const old = ago(MAIL_KEEP_MS + 60_000);
+    const recent = ago(MAIL_KEEP_MS - 60_000);
+    const mail = (subject: string, done: { sentAt?: Date; failedAt?: Date; lastError?: string } = {}) => ({
+      userId: user.id,
+      kind: 'digest',
+      subject,
+      createdAt: old,
+      ...done,
+    });
+    await db
+      .insert(mailOutbox)
+      .values([
+        mail('sent long ago', { sentAt: old }),
+        mail('skipped long ago', { failedAt: old, lastError: 'skipped: the digest was turned off' }),
+        mail('given up long ago', { failedAt: old, lastError: 'refused' }),
+        mail('sent lately', { sentAt: recent }),
+        mail('given up lately', { failedAt: recent }),
+        mail('waiting since long ago'),
+        { ...mail('retrying since long ago'), attempts: 3, lastError: 'timeout' },
+      ]);
+    const subjects = async () =>
+      (await db.select({ s: mailOutbox.subject }).from(mailOutbox).where(eq(mailOutbox.userId, user.id)))
+        .map((r) => r.s)
+        .sort();
+
+    expect((await runHousekeeping(db, t.storage)).mails).toBe(3);
+    expect(await subjects()).toEqual(
+      ['given up lately', 'retrying since long ago', 'sent lately', 'waiting since long ago'].sort(),
+    );
+    expect((await runHousekeeping(db, t.storage)).mails).toBe(0);
   });
 
   it('sweeps stored images nothing references once past their grace, and keeps the others', async () => {

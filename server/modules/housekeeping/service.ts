@@ -3,7 +3,7 @@ import type { Database, Db } from '../../db/client';
 import { images, uploadTokens, userSessions } from '../../db/schema';
 import type { ObjectStorage } from '../../storage/types';
 import { backfillBadges, backfillMembership } from '../badges';
-import { NO_MAIL, type NotifyOptions, remindEvents } from '../notifications';
+import { deleteFinishedMail, NO_MAIL, type NotifyOptions, remindEvents } from '../notifications';
 import { refreshYoutubeData, type YoutubeClient } from '../tutorials';
 import { deleteStoredImage, IMAGE_REFERENCES } from '../uploads';
 
@@ -23,6 +23,8 @@ export interface HousekeepingResult {
   images: number;
   /** Tutorials whose YouTube data was fetched again (over a day old). */
   youtube: number;
+  /** mail_outbox rows sent, skipped or given up over MAIL_KEEP_MS (30 days) ago, deleted. */
+  mails: number;
   /** With `badges`: badges awarded by the sweep. */
   badges?: number;
   /** With `reminders`: 'event-reminder' entries written (events starting within a day). */
@@ -47,7 +49,8 @@ export interface HousekeepingOptions {
 /**
  * Deletes expired sessions; the raw uploads of addresses expired for over five minutes (the
  * address rows themselves after a day); and, with `sweepImages`, stored images (with their
- * variants) that no column of IMAGE_REFERENCES holds any more, once past their grace period; and,
+ * variants) that no column of IMAGE_REFERENCES holds any more, once past their grace period; the
+ * outbox's mails sent, skipped or given up over 30 days ago (MAIL_KEEP_MS); and,
  * with `badges`, the badge backfill (modules/badges); with `reminders`, the reminders a day before
  * each game (modules/notifications); and, with `youtube`, tutorials' YouTube data
  * over a day old (last, so an unreachable API fails only that part). Safe to run at any time and
@@ -103,6 +106,8 @@ export async function runHousekeeping(
       ),
     );
 
+  const mails = await deleteFinishedMail(db, now);
+
   const swept = opts.sweepImages ? await sweepImages(db, storage, now) : 0;
   const notice = opts.notice ?? NO_MAIL;
   const badges =
@@ -113,7 +118,15 @@ export async function runHousekeeping(
         : {};
   const reminders = opts.reminders ? { reminders: await remindEvents(db, notice, now) } : {};
   const youtube = opts.youtube ? await refreshYoutubeData(db, opts.youtube, now) : 0;
-  return { sessions: sessions.length, uploadTokens: tokens, images: swept, youtube, ...badges, ...reminders };
+  return {
+    sessions: sessions.length,
+    uploadTokens: tokens,
+    images: swept,
+    youtube,
+    mails,
+    ...badges,
+    ...reminders,
+  };
 }
 
 /** One anti-join over every referencing column (IMAGE_REFERENCES): a batch of orphans per query. */

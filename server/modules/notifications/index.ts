@@ -21,6 +21,8 @@ export {
   notifyOptionsOf,
 } from './kinds';
 export { scheduleDigests } from './mail/digest';
+/** Housekeeping deletes the outbox's finished rows after MAIL_KEEP_MS. */
+export { deleteFinishedMail, MAIL_KEEP_MS } from './mail/outbox';
 export { createUnsubscribeSigner } from './mail/unsubscribe';
 /** Writes an entry (in the caller's transaction); fan-out jobs for many recipients. */
 export {

@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_QUOTA, UPLOAD_QUOTA_TEXTS } from '../../../contract';
@@ -84,6 +87,166 @@ describe('upload quotas per account', () => {
     expect(put.statusCode).toBe(200);
     const [row] = await tokensOf(u.id);
     expect(row.bytes).toBe(1000);
+  });
+});
+
+describe('the daily byte budget is counted while the bytes arrive', () => {
+  const KIB = 1024;
+  const DAILY = 64 * KIB;
+  let q: TestApp;
+  beforeAll(async () => {
+    q = await createTestApp({
+      config: {
+        uploadQuota: { addressesPerWindow: 1000, windowMinutes: 30, pending: 1000, dailyBytes: DAILY },
+      },
+    });
+  });
+  afterAll(() => q.close());
+
+  const newUrl = async (cookie: string) => {
+    const res = await injectAs(q.app, { cookie }, { method: 'POST', url: '/api/objects/upload' });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().uploadURL as string;
+  };
+  const png = (size: number) => {
+    const bytes = Buffer.alloc(size);
+    Buffer.from('89504e470d0a1a0a', 'hex').copy(bytes);
+    return bytes;
+  };
+  const usedBy = async (userId: string) =>
+    (await q.database.db.select().from(uploadTokens).where(eq(uploadTokens.userId, userId))).reduce(
+      (sum, row) => sum + (row.bytes ?? 0),
+      0,
+    );
+  function storedFiles(): string[] {
+    const root = path.join(q.dir, 'objects');
+    try {
+      return readdirSync(root, { recursive: true, withFileTypes: true })
+        .filter((d) => d.isFile())
+        .map((d) => path.relative(root, path.join(d.parentPath, d.name)))
+        .sort();
+    } catch {
+      return [];
+    }
+  }
+
+  it('stops reading a body that declares a small size and sends more than the budget leaves (413), keeps nothing', async () => {
+    const u = await createUser(q.database.db);
+    const first = await q.app.inject({ method: 'PUT', url: await newUrl(u.cookie), payload: png(20 * KIB) });
+    expect(first.statusCode, first.body).toBe(200);
+    const before = storedFiles();
+    const url = await newUrl(u.cookie);
+    const chunk = 8 * KIB;
+    const total = 1024 * KIB;
+    let pulled = 0;
+    async function* body() {
+      yield png(chunk);
+      pulled += chunk;
+      while (pulled < total) {
+        pulled += chunk;
+        yield Buffer.alloc(chunk);
+      }
+    }
+    const res = await q.app.inject({
+      method: 'PUT',
+      url,
+      payload: Readable.from(body()),
+      headers: { 'content-type': 'image/png', 'content-length': '1000' },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: UPLOAD_QUOTA_TEXTS.dailyLimit });
+    // Refused once the bytes passed the 44 KiB left, not at the end of the body.
+    expect(pulled).toBeGreaterThan(DAILY - 20 * KIB);
+    expect(pulled).toBeLessThan(DAILY + 4 * chunk);
+    expect(storedFiles()).toEqual(before);
+    // Only the first upload counts, and the address can be used again.
+    expect(await usedBy(u.id)).toBe(20 * KIB);
+    const again = await q.app.inject({ method: 'PUT', url, payload: png(40 * KIB) });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await usedBy(u.id)).toBe(60 * KIB);
+  });
+
+  it('refuses a declared size over what the budget leaves before reading a byte, without using the address', async () => {
+    const u = await createUser(q.database.db);
+    const url = await newUrl(u.cookie);
+    let pulled = 0;
+    const body = Readable.from(
+      (async function* () {
+        pulled += 8;
+        yield png(8);
+      })(),
+    );
+    const res = await q.app.inject({
+      method: 'PUT',
+      url,
+      payload: body,
+      headers: { 'content-type': 'image/png', 'content-length': String(DAILY + 1) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: UPLOAD_QUOTA_TEXTS.dailyLimit });
+    expect(pulled).toBe(0);
+    const [row] = await q.database.db.select().from(uploadTokens).where(eq(uploadTokens.userId, u.id));
+    expect(row.uploadedAt).toBeNull();
+    expect(row.bytes).toBeNull();
+  });
+
+  it('lets only the concurrent uploads that fit pass, and counts only them', async () => {
+    const u = await createUser(q.database.db);
+    const urls = await Promise.all(Array.from({ length: 6 }, () => newUrl(u.cookie)));
+    const before = storedFiles();
+    const answers = await Promise.all(
+      urls.map((url) => q.app.inject({ method: 'PUT', url, payload: png(20 * KIB) })),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    // 3 x 20 KiB fit in 64 KiB, a fourth does not.
+    expect(codes.filter((c) => c === 200)).toHaveLength(3);
+    expect(codes.filter((c) => c === 413)).toHaveLength(3);
+    expect(answers.find((a) => a.statusCode === 413)?.json()).toEqual({
+      message: UPLOAD_QUOTA_TEXTS.dailyLimit,
+    });
+    // The refused ones left no object behind.
+    const idOf = (url: string) => /upload\/([0-9a-f-]{36})/.exec(url)![1];
+    const files = storedFiles();
+    expect(urls.map((url) => files.some((f) => f.includes(idOf(url))))).toEqual(
+      answers.map((a) => a.statusCode === 200),
+    );
+    expect(files.length).toBeGreaterThan(before.length);
+    expect(await usedBy(u.id)).toBe(60 * KIB);
+    // What is left (4 KiB) still takes an upload of that size, and nothing more.
+    const over = await q.app.inject({
+      method: 'PUT',
+      url: await newUrl(u.cookie),
+      payload: png(4 * KIB + 1),
+    });
+    expect(over.statusCode).toBe(413);
+    const fits = await q.app.inject({ method: 'PUT', url: await newUrl(u.cookie), payload: png(4 * KIB) });
+    expect(fits.statusCode, fits.body).toBe(200);
+    expect(await usedBy(u.id)).toBe(DAILY);
+  });
+
+  it('keeps concurrent bodies without a declared size within the budget too', async () => {
+    const u = await createUser(q.database.db);
+    const urls = await Promise.all(Array.from({ length: 6 }, () => newUrl(u.cookie)));
+    const streamOf = () =>
+      Readable.from(
+        (async function* () {
+          yield png(4 * KIB);
+          for (let i = 0; i < 4; i++) {
+            await new Promise((resolve) => setImmediate(resolve));
+            yield Buffer.alloc(4 * KIB);
+          }
+        })(),
+      );
+    const answers = await Promise.all(
+      urls.map((url) =>
+        q.app.inject({ method: 'PUT', url, payload: streamOf(), headers: { 'content-type': 'image/png' } }),
+      ),
+    );
+    const ok = answers.filter((a) => a.statusCode === 200).length;
+    expect(ok).toBeGreaterThanOrEqual(1);
+    expect(answers.every((a) => a.statusCode === 200 || a.statusCode === 413)).toBe(true);
+    expect(await usedBy(u.id)).toBe(ok * 20 * KIB);
+    expect(await usedBy(u.id)).toBeLessThanOrEqual(DAILY);
   });
 });
 

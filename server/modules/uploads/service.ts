@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import {
   MAX_UPLOAD_BYTES,
   type RegisterImageAnswer,
@@ -65,7 +65,7 @@ export async function createUploadUrl(ctx: Ctx, userId: string): Promise<UploadU
   const objectKey = rawKey(id);
   const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000);
   await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`uploads:${userId}`}))`);
+    await lockUploads(tx, userId);
     const [use] = await tx
       .select({
         recent: sql<number>`count(*) FILTER (WHERE ${uploadTokens.createdAt} > now() - make_interval(mins => ${quota.windowMinutes}))::int`,
@@ -98,9 +98,16 @@ export interface ReceiveUploadInput {
  * PUT /api/objects/upload/:id (local disk only). The signature is the credential; the token is
  * consumed atomically, so two PUTs to one address cannot both write.
  *
- * When the upload fails (too large, not an image, connection lost) the object is deleted and the
- * token is released again (uploaded_at back to NULL): the address stays usable until it expires,
- * so a client retry can still succeed, and a token is never left consumed but empty.
+ * The daily byte quota is counted while the bytes arrive: the declared size (Content-Length) is
+ * reserved on the token (`bytes`) under the account's upload lock before a byte is read (413 when
+ * it does not fit), the reservation grows under that lock as more bytes come (413 'Daily upload
+ * limit' as soon as they pass what the quota leaves), and it settles to the bytes stored at the
+ * end. Concurrent uploads of one account therefore cannot pass the quota together.
+ *
+ * When the upload fails (too large, over the quota, not an image, connection lost) the object is
+ * deleted and the token is released again (uploaded_at and bytes back to NULL): the address stays
+ * usable until it expires, so a client retry can still succeed, and a token is never left consumed
+ * but empty.
  */
 export async function receiveUpload(ctx: Ctx, input: ReceiveUploadInput): Promise<{ etag: string }> {
   if (ctx.storage.kind !== 'local') throw notFound(UPLOAD_MESSAGES.localOnly);
@@ -110,44 +117,105 @@ export async function receiveUpload(ctx: Ctx, input: ReceiveUploadInput): Promis
   ) {
     throw forbidden(UPLOAD_TEXTS.uploadUrlInvalid);
   }
-  const declared = Number(input.contentLength);
-  if (input.contentLength && Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) {
-    throw payloadTooLarge(UPLOAD_TEXTS.fileTooLarge);
-  }
+  const declaredSize = Number(input.contentLength);
+  const declared =
+    input.contentLength && Number.isSafeInteger(declaredSize) && declaredSize >= 0 ? declaredSize : 0;
+  if (declared > MAX_UPLOAD_BYTES) throw payloadTooLarge(UPLOAD_TEXTS.fileTooLarge);
 
-  const [token] = await ctx.db
-    .update(uploadTokens)
-    .set({ uploadedAt: sql`now()` })
-    .where(
-      and(
-        eq(uploadTokens.id, input.id),
-        isNull(uploadTokens.uploadedAt),
-        gt(uploadTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ id: uploadTokens.id, objectKey: uploadTokens.objectKey });
-  if (!token) throw forbidden(UPLOAD_TEXTS.uploadUrlInvalid);
+  const dailyBytes = (ctx.config.uploadQuota ?? UPLOAD_QUOTA).dailyBytes;
+  const token = await ctx.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ userId: uploadTokens.userId })
+      .from(uploadTokens)
+      .where(eq(uploadTokens.id, input.id));
+    if (!found) throw forbidden(UPLOAD_TEXTS.uploadUrlInvalid);
+    await lockUploads(tx, found.userId);
+    const [consumed] = await tx
+      .update(uploadTokens)
+      .set({ uploadedAt: sql`now()` })
+      .where(
+        and(
+          eq(uploadTokens.id, input.id),
+          isNull(uploadTokens.uploadedAt),
+          gt(uploadTokens.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ id: uploadTokens.id, objectKey: uploadTokens.objectKey, userId: uploadTokens.userId });
+    if (!consumed) throw forbidden(UPLOAD_TEXTS.uploadUrlInvalid);
+    // Refused before a byte is read; the rollback leaves the address unconsumed.
+    if (declared > dailyBytes - (await bytesUsedByOthers(tx, consumed.userId, consumed.id)))
+      throw payloadTooLarge(UPLOAD_QUOTA_TEXTS.dailyLimit);
+    await tx.update(uploadTokens).set({ bytes: declared }).where(eq(uploadTokens.id, consumed.id));
+    return consumed;
+  });
+
+  let reserved = declared;
+  /** Grows the token's reservation to cover `total` bytes (and some ahead), or 413 past the quota. */
+  const reserve = async (total: number) => {
+    reserved = await ctx.db.transaction(async (tx) => {
+      await lockUploads(tx, token.userId);
+      const room = dailyBytes - (await bytesUsedByOthers(tx, token.userId, token.id));
+      if (total > room) throw payloadTooLarge(UPLOAD_QUOTA_TEXTS.dailyLimit);
+      const next = Math.min(room, MAX_UPLOAD_BYTES, Math.max(total, 2 * reserved, RESERVE_STEP));
+      await tx.update(uploadTokens).set({ bytes: next }).where(eq(uploadTokens.id, token.id));
+      return next;
+    });
+  };
 
   try {
-    const stored = await storeUpload(ctx.storage, token.objectKey, input.body ?? Readable.from([]));
+    const stored = await storeUpload(
+      ctx.storage,
+      token.objectKey,
+      input.body ?? Readable.from([]),
+      async (total) => {
+        if (total > reserved) await reserve(total);
+      },
+    );
     await ctx.db.update(uploadTokens).set({ bytes: stored.bytes }).where(eq(uploadTokens.id, token.id));
     return { etag: stored.etag };
   } catch (err) {
     await ctx.storage.delete(token.objectKey).catch(() => {});
-    await ctx.db.update(uploadTokens).set({ uploadedAt: null }).where(eq(uploadTokens.id, token.id));
+    await ctx.db
+      .update(uploadTokens)
+      .set({ uploadedAt: null, bytes: null })
+      .where(eq(uploadTokens.id, token.id));
     throw err;
   }
 }
 
+/** The smallest growth of an upload's reservation while its bytes arrive without a declared size. */
+const RESERVE_STEP = 256 * 1024;
+
+/** The account's upload lock: quotas are counted and reserved under it (createUploadUrl, receiveUpload). */
+async function lockUploads(tx: Pick<Db, 'execute'>, userId: string) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`uploads:${userId}`}))`);
+}
+
+/** Bytes stored or reserved in the last 24 hours by the account's other uploads. */
+async function bytesUsedByOthers(tx: Pick<Db, 'select'>, userId: string, tokenId: string) {
+  const [use] = await tx
+    .select({ bytes: sql<number>`coalesce(sum(${uploadTokens.bytes}), 0)::bigint` })
+    .from(uploadTokens)
+    .where(
+      and(
+        eq(uploadTokens.userId, userId),
+        ne(uploadTokens.id, tokenId),
+        gt(uploadTokens.createdAt, sql`now() - interval '24 hours'`),
+      ),
+    );
+  return Number(use.bytes);
+}
+
 /**
  * Streams `body` into storage: the type is judged from the first bytes (415 unless an accepted
- * raster image), and reading stops as soon as the count passes MAX_UPLOAD_BYTES (413). The
- * answer's ETag is the MD5 of the bytes, as S3 gives it.
+ * raster image), and reading stops as soon as the count passes MAX_UPLOAD_BYTES (413) or
+ * `admit(total)` refuses it (the quota). The answer's ETag is the MD5 of the bytes, as S3 gives it.
  */
 async function storeUpload(
   storage: ObjectStorage,
   key: string,
   body: Readable,
+  admit: (total: number) => Promise<void>,
 ): Promise<{ etag: string; bytes: number }> {
   const source = body[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
   const next = async () => {
@@ -173,16 +241,17 @@ async function storeUpload(
 
   const md5 = createHash('md5');
   let total = 0;
-  const take = (chunk: Buffer) => {
+  const take = async (chunk: Buffer) => {
     total += chunk.length;
     if (total > MAX_UPLOAD_BYTES) throw payloadTooLarge(UPLOAD_TEXTS.fileTooLarge);
+    await admit(total);
     md5.update(chunk);
     return chunk;
   };
   async function* limited() {
-    yield take(head);
+    yield await take(head);
     if (ended) return;
-    for (let chunk = await next(); chunk; chunk = await next()) yield take(chunk);
+    for (let chunk = await next(); chunk; chunk = await next()) yield await take(chunk);
   }
   await storage.putStream(key, Readable.from(limited(), { objectMode: false }), type);
   return { etag: `"${md5.digest('hex')}"`, bytes: total };

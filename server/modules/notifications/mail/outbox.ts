@@ -17,6 +17,9 @@ export const MAIL_MAX_ATTEMPTS = 8;
 /** How often each process looks for mail to send, unless AppConfig.mail.pollMs says otherwise. */
 export const MAIL_POLL_MS = 5_000;
 
+/** Sent, skipped and given-up rows are deleted by housekeeping this long after they finished. */
+export const MAIL_KEEP_MS = 30 * 24 * 60 * 60_000;
+
 /** The wait after the n-th failed attempt: 30 s, 1, 2, 4 ... 64 minutes (about two hours in all). */
 export const retryDelayMs = (attempts: number) => 30_000 * 2 ** Math.max(0, attempts - 1);
 
@@ -194,6 +197,23 @@ export async function sendDueMail(
     if (batch.length < MAIL_BATCH) break;
   }
   return result;
+}
+
+/**
+ * Deletes the rows that are done (sent, skipped or given up: sent_at or failed_at set) for over
+ * MAIL_KEEP_MS as of `now`; rows still waiting, retries included, stay. Run by housekeeping;
+ * answers how many went.
+ */
+export async function deleteFinishedMail(db: Db, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - MAIL_KEEP_MS);
+  const deleted = await rows<{ id: number }>(
+    db,
+    sql`
+    DELETE FROM mail_outbox
+    WHERE coalesce(sent_at, failed_at) < ${before.toISOString()}::timestamptz
+    RETURNING id`,
+  );
+  return deleted.length;
 }
 
 /** The process's sender, running in the background; `stop` ends it cleanly. */
