@@ -46,6 +46,9 @@ async function upload(app: TestApp, user: TestUser, bytes: Buffer, type = 'image
 const register = (app: TestApp, user: TestUser, imageURL: string) =>
   injectAs(app.app, user, { method: 'PUT', url: '/api/post-images', payload: { imageURL } });
 
+/** Four 2,500 px noisy JPEGs decoded at once: 10 to 30 s of CPU on a loaded 2-core CI machine. */
+const HEAVY_MS = 90_000;
+
 describe('image decoding is bounded', () => {
   it('refuses the animated bomb from its header, in well under a second (413)', async () => {
     const bomb = gifBomb(1000, 1000, 260);
@@ -123,13 +126,44 @@ describe('the image queue', () => {
     expect(queue.size).toEqual({ running: 0, waiting: 0 });
   });
 
-  it('through the app: a full queue answers 503 with Retry-After; the rest register', async () => {
-    const busy = await createTestApp({ config: { imageJobs: { concurrency: 1, maxWaiting: 1 } } });
-    try {
-      const bob = await createUser(busy.database.db);
-      const jpeg = await sharp({
+  it(
+    'through the app: a full queue answers 503 with Retry-After; the rest register',
+    async () => {
+      const busy = await createTestApp({ config: { imageJobs: { concurrency: 1, maxWaiting: 1 } } });
+      try {
+        const bob = await createUser(busy.database.db);
+        const jpeg = await sharp({
+          create: {
+            width: 2500,
+            height: 2500,
+            channels: 3,
+            background: '#000',
+            noise: { type: 'gaussian', mean: 120, sigma: 40 },
+          },
+        })
+          .jpeg({ quality: 70 })
+          .toBuffer();
+        const urls = await Promise.all([1, 2, 3, 4].map(() => upload(busy, bob, jpeg, 'image/jpeg')));
+        const results = await Promise.all(urls.map((u) => register(busy, bob, u)));
+        const codes = results.map((r) => r.statusCode).sort();
+        expect(codes).toContain(503);
+        expect(codes).toContain(200);
+        const refused = results.find((r) => r.statusCode === 503)!;
+        expect(refused.headers['retry-after']).toBe('5');
+        expect(refused.json()).toEqual({ message: QUEUE_FULL_MESSAGE });
+      } finally {
+        await busy.close();
+      }
+    },
+    HEAVY_MS,
+  );
+
+  it(
+    'a login made while four heavy images are processed answers before any of them is done',
+    async () => {
+      const heavy = await sharp({
         create: {
-          width: 2500,
+          width: 3000,
           height: 2500,
           channels: 3,
           background: '#000',
@@ -138,56 +172,33 @@ describe('the image queue', () => {
       })
         .jpeg({ quality: 70 })
         .toBuffer();
-      const urls = await Promise.all([1, 2, 3, 4].map(() => upload(busy, bob, jpeg, 'image/jpeg')));
-      const results = await Promise.all(urls.map((u) => register(busy, bob, u)));
-      const codes = results.map((r) => r.statusCode).sort();
-      expect(codes).toContain(503);
-      expect(codes).toContain(200);
-      const refused = results.find((r) => r.statusCode === 503)!;
-      expect(refused.headers['retry-after']).toBe('5');
-      expect(refused.json()).toEqual({ message: QUEUE_FULL_MESSAGE });
-    } finally {
-      await busy.close();
-    }
-  });
-
-  it('a login made while four heavy images are processed answers before any of them is done', async () => {
-    const heavy = await sharp({
-      create: {
-        width: 3000,
-        height: 2500,
-        channels: 3,
-        background: '#000',
-        noise: { type: 'gaussian', mean: 120, sigma: 40 },
-      },
-    })
-      .jpeg({ quality: 70 })
-      .toBuffer();
-    const urls = await Promise.all([1, 2, 3, 4].map(() => upload(t, alice, heavy, 'image/jpeg')));
-    const done: string[] = [];
-    const registrations = urls.map((u, i) =>
-      register(t, alice, u).then((r) => {
-        done.push(`image ${i}: ${r.statusCode}`);
-        return r;
-      }),
-    );
-    // The login starts once the images are being decoded.
-    await new Promise((r) => setTimeout(r, 400));
-    const login = t.app
-      .inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { username: alice.username, password: TEST_PASSWORD },
-      })
-      .then((r) => {
-        done.push(`login: ${r.statusCode}`);
-        return r;
-      });
-    await Promise.all([...registrations, login]);
-    expect(done).toContain('login: 200');
-    // The queue runs one image at a time, leaving the thread pool to the login's password hash:
-    // without it the four images fill the pool and the login waits for one of them.
-    expect(done[0]).toBe('login: 200');
-    expect(done.filter((d) => d.startsWith('image')).every((d) => d.endsWith(': 200'))).toBe(true);
-  });
+      const urls = await Promise.all([1, 2, 3, 4].map(() => upload(t, alice, heavy, 'image/jpeg')));
+      const done: string[] = [];
+      const registrations = urls.map((u, i) =>
+        register(t, alice, u).then((r) => {
+          done.push(`image ${i}: ${r.statusCode}`);
+          return r;
+        }),
+      );
+      // The login starts once the images are being decoded.
+      await new Promise((r) => setTimeout(r, 400));
+      const login = t.app
+        .inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: alice.username, password: TEST_PASSWORD },
+        })
+        .then((r) => {
+          done.push(`login: ${r.statusCode}`);
+          return r;
+        });
+      await Promise.all([...registrations, login]);
+      expect(done).toContain('login: 200');
+      // The queue runs one image at a time, leaving the thread pool to the login's password hash:
+      // without it the four images fill the pool and the login waits for one of them.
+      expect(done[0]).toBe('login: 200');
+      expect(done.filter((d) => d.startsWith('image')).every((d) => d.endsWith(': 200'))).toBe(true);
+    },
+    HEAVY_MS,
+  );
 });
