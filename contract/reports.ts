@@ -61,14 +61,17 @@ export const REPORT_TEXTS = {
   suspendedBannerIndefinite: 'Your account is suspended until an admin lifts it',
 } as const;
 
-/** The message every write of a suspended player is answered with (403). */
-export function suspensionMessage(until: Date | 'indefinite', reason: string | null): string {
+/**
+ * The message every write of a suspended player is answered with (403). An arrow function, so
+ * the app shell reads it without zod (scripts/vite-contract-values.ts takes plain constants only).
+ */
+export const suspensionMessage = (until: Date | 'indefinite', reason: string | null): string => {
   const end =
     until === 'indefinite'
       ? 'until an admin lifts it'
       : `until ${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   return `Your account is suspended ${end}${reason ? `: ${reason}` : ''}`;
-}
+};
 
 /** A note a form may leave empty: trimmed, no control characters, '' is left out. */
 const note = text()

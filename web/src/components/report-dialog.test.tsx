@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aUser, json, mockFetch, renderApp, signedIn, signedOut } from '@web/test/utils';
 import { describe, expect, it } from 'vitest';
-import { ReportButton } from './report-dialog';
+import { ReportButton } from './report-button';
 
 const POST_ID = '00000000-0000-4000-8000-0000000000aa';
 const me = aUser({ id: '00000000-0000-4000-8000-000000000001' });

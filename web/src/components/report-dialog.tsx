@@ -6,7 +6,6 @@ import {
   REPORT_TEXTS,
   type ReportAnswer,
   type ReportReason,
-  type ReportSubjectType,
 } from '@contract/reports';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
@@ -21,16 +20,11 @@ import {
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
 import { apiRequest } from '@web/lib/api';
-import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
 import { toast } from '@web/lib/toast';
-import { Flag, LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
-
-interface ReportTarget {
-  subjectType: ReportSubjectType;
-  subjectId: string;
-}
+import type { ReportTarget } from './report-button';
 
 /** POST /api/reports → 201 with the thanks; 409 when this player's report is still open (its message toasts). */
 export function sendReport(
@@ -124,53 +118,5 @@ export function ReportDialog({
         </form>
       </DialogContent>
     </Dialog>
-  );
-}
-
-/**
- * A "Report" button and its dialog, for a signed-in player who is not the author (`authorId`).
- * The server decides (a report of one's own content is refused); this only hides a button that
- * could not work.
- */
-export function ReportButton({
-  subjectType,
-  subjectId,
-  authorId,
-  variant = 'icon',
-  className,
-}: ReportTarget & { authorId?: string | null; variant?: 'icon' | 'text'; className?: string }) {
-  const { user } = useUser();
-  const [open, setOpen] = useState(false);
-  if (!user || (authorId && authorId === user.id)) return null;
-  const label = `Report this ${REPORT_SUBJECT_LABELS[subjectType].toLowerCase()}`;
-  return (
-    <>
-      {variant === 'icon' ? (
-        <Button
-          variant="ghost"
-          size="icon"
-          className={cn('shrink-0 text-muted-foreground', className)}
-          aria-label={label}
-          title={REPORT_TEXTS.report}
-          onClick={() => setOpen(true)}
-        >
-          <Flag aria-hidden="true" />
-        </Button>
-      ) : (
-        <Button
-          variant="ghost"
-          size="sm"
-          className={cn('text-muted-foreground', className)}
-          aria-label={label}
-          onClick={() => setOpen(true)}
-        >
-          <Flag aria-hidden="true" />
-          {REPORT_TEXTS.report}
-        </Button>
-      )}
-      {open ? (
-        <ReportDialog open={open} onOpenChange={setOpen} subjectType={subjectType} subjectId={subjectId} />
-      ) : null}
-    </>
   );
 }

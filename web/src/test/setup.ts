@@ -3,8 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { resetToasts } from '@web/lib/toast';
 import { afterEach, vi } from 'vitest';
 
-// Pages are lazy chunks: the first import of one is transformed on demand and can take a while.
-configure({ asyncUtilTimeout: 5000 });
+// Pages are lazy chunks: the first import of one is transformed on demand and can take a while,
+// and two test files run at once on a 2-core CI machine (a list of 25 post cards took over 5 s).
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

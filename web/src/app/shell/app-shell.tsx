@@ -1,12 +1,16 @@
 import { PageSpinner } from '@web/components/ui/spinner';
+import { useUser } from '@web/lib/auth';
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Header } from './header';
 import { MobileBar } from './mobile-bar';
-import { SuspensionBanner } from './suspension-banner';
 
 // The sidebar shows from md up only: phones never need its code, wider screens get it beside the
 // first paint, its column held by a placeholder of the same width.
+/** Loaded only for a suspended player: its texts stay out of everyone's first paint. */
+const SuspensionBanner = lazy(() =>
+  import('./suspension-banner').then((m) => ({ default: m.SuspensionBanner })),
+);
 const Sidebar = lazy(() => import('./sidebar').then((m) => ({ default: m.Sidebar })));
 const SidebarPlaceholder = () => (
   <div className="hidden w-sidebar shrink-0 border-r border-border bg-card/40 md:block" aria-hidden="true" />
@@ -14,6 +18,7 @@ const SidebarPlaceholder = () => (
 
 /** The frame of every page but /auth: header, left sidebar (md+), bottom bar (below md). */
 export function AppShell() {
+  const { user } = useUser();
   return (
     <div className="min-h-screen bg-background">
       <a
@@ -23,7 +28,11 @@ export function AppShell() {
         Skip to content
       </a>
       <Header />
-      <SuspensionBanner />
+      {user?.suspendedUntil ? (
+        <Suspense fallback={null}>
+          <SuspensionBanner />
+        </Suspense>
+      ) : null}
       <div className="flex">
         <Suspense fallback={<SidebarPlaceholder />}>
           <Sidebar />

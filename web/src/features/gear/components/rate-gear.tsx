@@ -1,5 +1,5 @@
 import { GEAR_TEXTS, type GearPost } from '@contract/gear';
-import { ReportButton } from '@web/components/report-dialog';
+import { ReportButton } from '@web/components/report-button';
 import { Button } from '@web/components/ui/button';
 import { RemoteImage } from '@web/components/ui/remote-image';
 import { Skeleton } from '@web/components/ui/skeleton';

@@ -1,5 +1,5 @@
 import { COMMENT_MAX, type Comment, FEED_TEXTS } from '@contract/posts';
-import { ReportButton } from '@web/components/report-dialog';
+import { ReportButton } from '@web/components/report-button';
 import { ConfirmDialog } from '@web/components/ui/alert-dialog';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';

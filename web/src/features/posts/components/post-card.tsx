@@ -6,7 +6,7 @@ import {
   MAX_POST_IMAGES_SHOWN,
   POST_IMAGE_SIZES,
 } from '@contract/posts';
-import { ReportButton } from '@web/components/report-dialog';
+import { ReportButton } from '@web/components/report-button';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@contract/auth';
 import type { MediaMap } from '@contract/common';
 import { PROFILE_COVER_SIZES, PROFILE_TEXTS, type UserProfile } from '@contract/profiles';
-import { ReportButton } from '@web/components/report-dialog';
+import { ReportButton } from '@web/components/report-button';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Button } from '@web/components/ui/button';
 import { RemoteImage } from '@web/components/ui/remote-image';

@@ -1,5 +1,5 @@
 import { TEAM_TEXTS } from '@contract/teams';
-import { ReportButton } from '@web/components/report-dialog';
+import { ReportButton } from '@web/components/report-button';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,

@@ -1,5 +1,5 @@
 import { TEAM_TEXTS } from '@contract/teams';
-import { ReportButton } from '@web/components/report-dialog';
+import { ReportButton } from '@web/components/report-button';
 import { RemoteImage } from '@web/components/ui/remote-image';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useTeamGallery } from '../api/get-team';
