@@ -6,6 +6,7 @@ import {
   REPORT_TEXTS,
   type ReportAnswer,
   type ReportReason,
+  type ReportSubjectType,
 } from '@contract/reports';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
@@ -24,7 +25,12 @@ import { cn } from '@web/lib/cn';
 import { toast } from '@web/lib/toast';
 import { LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { ReportTarget } from './report-button';
+
+/** What is reported (its kind and id). */
+interface ReportTarget {
+  subjectType: ReportSubjectType;
+  subjectId: string;
+}
 
 /** POST /api/reports → 201 with the thanks; 409 when this player's report is still open (its message toasts). */
 export function sendReport(
