@@ -9,6 +9,7 @@ import { users } from '../db/schema';
 import { analyticsReport } from '../modules/analytics/report';
 import { runHousekeeping } from '../modules/housekeeping/service';
 import { createTestApp, type TestApp } from '../test/app';
+import { DEMO_REPORTED_POST } from './reports';
 import { DEMO_PASSWORD, seedDemo } from './seed';
 
 let t: TestApp;
@@ -215,6 +216,30 @@ describe('seedDemo', () => {
     }
     const pending = await rows(t.database.db, sql`SELECT 1 FROM team_applications WHERE status = 'pending'`);
     expect(pending.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('fills the review queue: reported subjects with their snapshots, and a dismissed report in the audit log', async () => {
+    const open = await rows<{ subject_type: string; n: number | string; authors_reported: boolean }>(
+      t.database.db,
+      sql`SELECT subject_type, count(*) AS n, bool_and(reporter_id IS DISTINCT FROM author_id) AS authors_reported
+          FROM reports WHERE status = 'open' GROUP BY subject_type, subject_id ORDER BY count(*) DESC`,
+    );
+    expect(open.map((r) => [r.subject_type, Number(r.n)])).toEqual([
+      ['post', 3],
+      ['gear', 1],
+    ]);
+    expect(open.every((r) => r.authors_reported)).toBe(true);
+    const [post] = await rows<{ caption: string }>(
+      t.database.db,
+      sql`SELECT snapshot->>'text' AS caption FROM reports WHERE subject_type = 'post' LIMIT 1`,
+    );
+    expect(post.caption).toContain(DEMO_REPORTED_POST);
+    const dismissed = await rows<{ action: string; resolution: string; past: boolean }>(
+      t.database.db,
+      sql`SELECT a.action, r.resolution, a.created_at < now() - interval '1 day' AS past
+          FROM reports r JOIN audit_log a ON a.subject_id = r.subject_id::text WHERE r.status = 'closed'`,
+    );
+    expect(dismissed).toEqual([{ action: 'report.dismiss', resolution: 'dismiss', past: true }]);
   });
 
   it('spreads stores over Canadian and other regions', async () => {

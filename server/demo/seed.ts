@@ -54,6 +54,7 @@ import { seedFields } from './fields';
 import { seedGear } from './gear';
 import { seedNotifications } from './notifications';
 import { between, int, pick, type Rng, rngFrom, sample } from './random';
+import { seedReports } from './reports';
 import { seedStores } from './stores';
 import { planTeams, seedTeams } from './teams';
 
@@ -502,6 +503,7 @@ export async function seedDemo(
       galleryRows: r(plan.galleryRows),
     });
     await seedGear(tx, r(plan.gearRows), r(plan.ratingRows), players.values());
+    await seedReports(tx as unknown as Db, players, admin, plan.now);
     // Badges from the rules (modules/badges), once the content that earns them is in: the awards
     // the services made as rows went in are dated today, the backfill dates each from the history.
     await tx.delete(userBadges);

@@ -21,7 +21,7 @@ import {
 import { Label } from '@web/components/ui/label';
 import { RemoteImage } from '@web/components/ui/remote-image';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { Textarea } from '@web/components/ui/textarea';
 import { timeAgo } from '@web/lib/format';
 import { toast } from '@web/lib/toast';
@@ -75,32 +75,34 @@ export function ReportsQueue() {
             Closed
           </TabsTrigger>
         </TabsList>
+        <TabsContent value={status} className="mt-4">
+          {reports.isPending ? (
+            <div className="space-y-3" aria-busy="true">
+              {[0, 1].map((i) => (
+                <Card key={i} className="space-y-2 p-4">
+                  <Skeleton className="h-4 w-40" />
+                  <Skeleton className="h-4 w-full" />
+                  <Skeleton className="h-10 w-2/3" />
+                </Card>
+              ))}
+            </div>
+          ) : reports.isError ? (
+            <p className="text-sm text-destructive">{REPORT_TEXTS.fetchReportsFailed}</p>
+          ) : reports.data.length === 0 ? (
+            <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
+              {status === 'open' ? REPORT_TEXTS.noOpenReports : REPORT_TEXTS.noClosedReports}
+            </p>
+          ) : (
+            <ul className="space-y-3" aria-label={REPORT_TEXTS.reports}>
+              {reports.data.map((item) => (
+                <li key={`${item.subjectType}:${item.subjectId}`}>
+                  <QueueItem item={item} onAction={(action, days) => setPending({ item, action, days })} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </TabsContent>
       </Tabs>
-      {reports.isPending ? (
-        <div className="space-y-3" aria-busy="true">
-          {[0, 1].map((i) => (
-            <Card key={i} className="space-y-2 p-4">
-              <Skeleton className="h-4 w-40" />
-              <Skeleton className="h-4 w-full" />
-              <Skeleton className="h-10 w-2/3" />
-            </Card>
-          ))}
-        </div>
-      ) : reports.isError ? (
-        <p className="text-sm text-destructive">{REPORT_TEXTS.fetchReportsFailed}</p>
-      ) : reports.data.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
-          {status === 'open' ? REPORT_TEXTS.noOpenReports : REPORT_TEXTS.noClosedReports}
-        </p>
-      ) : (
-        <ul className="space-y-3" aria-label={REPORT_TEXTS.reports}>
-          {reports.data.map((item) => (
-            <li key={`${item.subjectType}:${item.subjectId}`}>
-              <QueueItem item={item} onAction={(action, days) => setPending({ item, action, days })} />
-            </li>
-          ))}
-        </ul>
-      )}
       {pending ? <ActionDialog pending={pending} onClose={() => setPending(null)} /> : null}
     </div>
   );

@@ -9,7 +9,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { RemoteImage } from '@web/components/ui/remote-image';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { Tabs, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { toast } from '@web/lib/toast';
 import { useDebouncedValue } from '@web/lib/use-debounced-value';
 import { Trash2 } from 'lucide-react';
@@ -47,36 +47,37 @@ export function ModeratePosts({ pageSize }: { pageSize?: number }) {
             Comments
           </TabsTrigger>
         </TabsList>
+        <div className="mt-4 grid gap-3 sm:grid-cols-2">
+          <div className="space-y-1">
+            <Label htmlFor={`${ids}-q`}>Search text</Label>
+            <Input
+              id={`${ids}-q`}
+              type="search"
+              className="h-11"
+              value={q}
+              maxLength={100}
+              onChange={(e) => setQ(e.target.value)}
+            />
+          </div>
+          <div className="space-y-1">
+            <Label htmlFor={`${ids}-author`}>Author</Label>
+            <Input
+              id={`${ids}-author`}
+              type="search"
+              className="h-11"
+              value={author}
+              maxLength={40}
+              onChange={(e) => setAuthor(e.target.value)}
+            />
+          </div>
+        </div>
+        <TabsContent value="posts" className="mt-4">
+          <PostsList pageSize={pageSize} search={search} />
+        </TabsContent>
+        <TabsContent value="comments" className="mt-4">
+          <CommentsList pageSize={pageSize} search={search} />
+        </TabsContent>
       </Tabs>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <div className="space-y-1">
-          <Label htmlFor={`${ids}-q`}>Search text</Label>
-          <Input
-            id={`${ids}-q`}
-            type="search"
-            className="h-11"
-            value={q}
-            maxLength={100}
-            onChange={(e) => setQ(e.target.value)}
-          />
-        </div>
-        <div className="space-y-1">
-          <Label htmlFor={`${ids}-author`}>Author</Label>
-          <Input
-            id={`${ids}-author`}
-            type="search"
-            className="h-11"
-            value={author}
-            maxLength={40}
-            onChange={(e) => setAuthor(e.target.value)}
-          />
-        </div>
-      </div>
-      {tab === 'posts' ? (
-        <PostsList pageSize={pageSize} search={search} />
-      ) : (
-        <CommentsList pageSize={pageSize} search={search} />
-      )}
     </div>
   );
 }
