@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { test as base } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect } from './fixtures';
 import { demoIds, MAIN_PAGES, signInAs, useStoredTheme } from './main-pages';
@@ -8,13 +8,57 @@ import { demoIds, MAIN_PAGES, signInAs, useStoredTheme } from './main-pages';
 // 360 x 740, in both themes. Written only with SCREENSHOTS=1 (`SCREENSHOTS=1 npx playwright test
 // e2e/screenshots.spec.ts --project=desktop`), so that no other run rewrites them.
 const test = base;
-const PAGES = ['feed', 'auth', 'profile', 'events', 'event', 'post', 'teams', 'team', 'fields', 'gear'];
+const PAGES = [
+  'feed',
+  'auth',
+  'profile',
+  'events',
+  'event',
+  'post',
+  'teams',
+  'team',
+  'fields',
+  'gear',
+  'notifications',
+  'reports',
+];
 const OUT = path.resolve(import.meta.dirname, '..', 'docs', 'screenshots', 'phone');
 
 test.skip(!process.env.SCREENSHOTS, 'SCREENSHOTS=1 writes the README screenshots');
 test.use({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
 
+/** The page at rest (its chunk in, requests answered, images decoded, fades over), as a palette PNG. */
+async function shoot(page: Page, file: string) {
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'started');
+  await expect(page.locator('main [role="status"][aria-label="Loading"]')).toHaveCount(0, {
+    timeout: 15_000,
+  });
+  await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
+  // (A lazy image below the fold never loads: at most 3 s.)
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all([...document.images].map((img) => img.decode().catch(() => {}))),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]),
+  );
+  await page.waitForTimeout(600);
+  const png = await page.screenshot({ animations: 'disabled', caret: 'hide' });
+  // A palette PNG: a few tens of KB instead of a few hundred.
+  await sharp(png)
+    .png({ palette: true, quality: 80, compressionLevel: 9 })
+    .toFile(path.join(OUT, `${file}.png`));
+}
+
 for (const theme of ['dark', 'light'] as const) {
+  // The bell's menu over the feed: a player's latest notifications, unread first.
+  test(`bell menu in the ${theme} theme`, async ({ page }) => {
+    await useStoredTheme(page, theme);
+    await signInAs(page, 'player');
+    await page.goto('/');
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await shoot(page, `bell-${theme}`);
+  });
   for (const name of PAGES) {
     const main = MAIN_PAGES.find((p) => p.name === name);
     if (!main) throw new Error(`no main page ${name}`);
@@ -22,25 +66,7 @@ for (const theme of ['dark', 'light'] as const) {
       await useStoredTheme(page, theme);
       await signInAs(page, main.viewer);
       await page.goto(main.path(await demoIds(page.request)));
-      await page.waitForFunction(() => document.documentElement.dataset.app === 'started');
-      // The page's chunk in (no page spinner), requests answered, images decoded, fades over.
-      await expect(page.locator('main [role="status"][aria-label="Loading"]')).toHaveCount(0, {
-        timeout: 15_000,
-      });
-      await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
-      // (A lazy image below the fold never loads: at most 3 s.)
-      await page.evaluate(() =>
-        Promise.race([
-          Promise.all([...document.images].map((img) => img.decode().catch(() => {}))),
-          new Promise((resolve) => setTimeout(resolve, 3000)),
-        ]),
-      );
-      await page.waitForTimeout(600);
-      const png = await page.screenshot({ animations: 'disabled', caret: 'hide' });
-      // A palette PNG: a few tens of KB instead of a few hundred.
-      await sharp(png)
-        .png({ palette: true, quality: 80, compressionLevel: 9 })
-        .toFile(path.join(OUT, `${name}-${theme}.png`));
+      await shoot(page, `${name}-${theme}`);
     });
   }
 }

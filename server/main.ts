@@ -170,6 +170,7 @@ async function serve(env: Env, log: Logger, database: Database, storage: ObjectS
       webDist: path.resolve(root, env.WEB_DIST ?? path.join('dist', 'web')),
       redisUrl: env.REDIS_URL,
       feedCacheMs: env.FEED_CACHE_MS,
+      unreadCacheMs: env.UNREAD_CACHE_MS,
       eventsImportUrl: env.EVENTS_IMPORT_URL,
       eventsCacheMs: env.EVENTS_CACHE_MS,
       publicCacheMs: env.PUBLIC_CACHE_MS,

@@ -156,6 +156,28 @@ describe('the notifications API', () => {
     expect((await page(me, '?limit=1')).unreadCount).toBe(UNREAD_COUNT_CAP);
   });
 
+  it('keeps a player’s count until a change of it is announced: a new entry, a read, entries deleted with their post', async () => {
+    const me = await createUser(db());
+    const friend = await createUser(db());
+    const count = async () => (await get(me, '/api/notifications/unread-count')).json().count as number;
+    expect(await count()).toBe(0);
+    // A row written without an announcement is not seen: the count is kept (UNREAD_CACHE_MS).
+    await db().execute(
+      sql`INSERT INTO notifications (recipient_id, kind) VALUES (${me.id}::uuid, 'badge-earned')`,
+    );
+    expect(await count()).toBe(0);
+    // notify() announces at commit: every process forgets the count.
+    const post = await createPost(db(), me);
+    await tell({ to: [me], kind: 'like', actorId: friend.id, groupKey: `like:${post.id}`, postId: post.id });
+    await expect.poll(count).toBe(2);
+    // The post's entries deleted with it (the delete trigger announces them).
+    await db().delete(posts).where(eq(posts.id, post.id));
+    await expect.poll(count).toBe(1);
+    // A read announces too.
+    expect((await read(me, { all: true })).json()).toEqual({ count: 0 });
+    await expect.poll(count).toBe(0);
+  });
+
   it('marks one, up to an id, or all read; answers the count; never touches another player’s entries', async () => {
     const me = await createUser(db());
     const them = await createUser(db());

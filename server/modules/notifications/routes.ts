@@ -10,6 +10,7 @@ import {
 } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { requireUser } from '../auth';
+import { NOTIFICATIONS_CHANNEL } from './notify';
 import { attachNotificationMedia } from './presenters';
 import {
   getPreferences,
@@ -19,6 +20,7 @@ import {
   unreadCount,
 } from './service';
 import { NotificationHub } from './stream';
+import { UNREAD_CACHE_MS, UnreadCounts } from './unread-cache';
 
 /** A Last-Event-ID header as a seq, or null when absent or not one. */
 const seqOf = (value: unknown): number | null =>
@@ -37,6 +39,16 @@ export async function notificationsRoutes(app: App, ctx: Ctx) {
   });
   // Open streams end before the server closes (it waits for its connections).
   app.addHook('preClose', async () => hub.close());
+  // Unread counts kept in this process, each dropped when its player's count is announced.
+  const counts = new UnreadCounts(ctx.config.unreadCacheMs ?? UNREAD_CACHE_MS);
+  if (counts.ttlMs > 0) {
+    const stop = await ctx.listen(
+      NOTIFICATIONS_CHANNEL,
+      (userId) => counts.forget(userId),
+      (live) => counts.setLive(live),
+    );
+    app.addHook('onClose', async () => stop());
+  }
 
   app.get(
     '/api/notifications',
@@ -53,7 +65,10 @@ export async function notificationsRoutes(app: App, ctx: Ctx) {
   app.get(
     '/api/notifications/unread-count',
     { schema: { response: { 200: unreadCountAnswer } } },
-    async (request) => ({ count: await unreadCount(db, requireUser(request).id) }),
+    async (request) => {
+      const id = requireUser(request).id;
+      return { count: await counts.through(id, () => unreadCount(db, id)) };
+    },
   );
 
   app.post(
