@@ -82,30 +82,59 @@ export function ModeratePosts({ pageSize }: { pageSize?: number }) {
   );
 }
 
-function PostsList({ pageSize, search }: { pageSize?: number; search: ModerationSearch }) {
-  const posts = useModerationPosts(pageSize, search);
-  const remove = useDeletePost();
-  const [target, setTarget] = useState<FeedPost | null>(null);
-  const [deleting, setDeleting] = useState<ReadonlySet<string>>(new Set());
+/** What a moderation list shows of one item: its row, and what its Delete asks and does. */
+interface ModerationKind<T extends { id: string; user: { username: string } }> {
+  /** 'post' or 'comment': the list's label, its Delete buttons' and dialog's words. */
+  noun: string;
+  empty: string;
+  failed: string;
+  /** What deleting one takes with it, after "The {noun} by {username} will be removed". */
+  consequence: string;
+  row: (item: T) => React.ReactNode;
+  remove: (item: T) => Promise<unknown>;
+}
 
-  const confirmDelete = async (post: FeedPost) => {
+/**
+ * One moderation list (issue 24: posts and comments alike): newest first, Load more, each item
+ * with a Delete that asks first and shows its progress; the deletion's error toasts come from the
+ * mutation's meta.
+ */
+function ModerationList<T extends { id: string; user: { username: string } }>({
+  query,
+  kind,
+}: {
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    data?: { pages: T[][] };
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    isFetchNextPageError: boolean;
+    fetchNextPage: () => Promise<unknown>;
+  };
+  kind: ModerationKind<T>;
+}) {
+  const [target, setTarget] = useState<T | null>(null);
+  const [deleting, setDeleting] = useState<ReadonlySet<string>>(new Set());
+  const Noun = kind.noun[0].toUpperCase() + kind.noun.slice(1);
+
+  const confirmDelete = async (item: T) => {
     setTarget(null);
-    setDeleting((ids) => new Set(ids).add(post.id));
+    setDeleting((ids) => new Set(ids).add(item.id));
     try {
-      await remove.mutateAsync(post.id);
-      toast({ title: ADMIN_TEXTS.postDeleted });
+      await kind.remove(item);
     } catch {
       // The toast comes from the delete operation's meta.
     } finally {
       setDeleting((ids) => {
         const next = new Set(ids);
-        next.delete(post.id);
+        next.delete(item.id);
         return next;
       });
     }
   };
 
-  if (posts.isPending) {
+  if (query.isPending) {
     return (
       <div className="space-y-3" aria-busy="true">
         {[0, 1, 2].map((i) => (
@@ -114,54 +143,69 @@ function PostsList({ pageSize, search }: { pageSize?: number; search: Moderation
             <div className="flex-1 space-y-2">
               <Skeleton className="h-4 w-32" />
               <Skeleton className="h-4 w-full" />
-              <Skeleton className="h-14 w-40" />
             </div>
           </Card>
         ))}
       </div>
     );
   }
-  if (posts.isError) return <p className="text-sm text-destructive">{FEED_TEXTS.fetchPostsFailed}</p>;
+  if (query.isError || !query.data) return <p className="text-sm text-destructive">{kind.failed}</p>;
 
-  const list = posts.data.pages.flat();
+  const list = query.data.pages.flat();
   return (
     <div className="space-y-4">
       {list.length === 0 ? (
         <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
-          {ADMIN_TEXTS.noPostsToModerate}
+          {kind.empty}
         </p>
       ) : (
-        <ul className="space-y-3" aria-label="Posts">
-          {list.map((post) => (
-            <li key={post.id}>
-              <ModerationRow post={post} deleting={deleting.has(post.id)} onDelete={() => setTarget(post)} />
+        <ul className="space-y-3" aria-label={`${Noun}s`}>
+          {list.map((item) => (
+            <li key={item.id}>
+              <Card className="p-4">
+                <article
+                  aria-label={`${Noun} by ${item.user.username}`}
+                  className="flex flex-col gap-3 sm:flex-row sm:items-start"
+                >
+                  <div className="min-w-0 flex-1">{kind.row(item)}</div>
+                  <Button
+                    variant="outline"
+                    className="min-h-11 self-end sm:self-start"
+                    disabled={deleting.has(item.id)}
+                    onClick={() => setTarget(item)}
+                    aria-label={`Delete ${kind.noun} by ${item.user.username}`}
+                  >
+                    <Trash2 aria-hidden="true" />
+                    {deleting.has(item.id) ? 'Deleting...' : 'Delete'}
+                  </Button>
+                </article>
+              </Card>
             </li>
           ))}
         </ul>
       )}
 
-      {posts.hasNextPage ? (
+      {query.hasNextPage ? (
         <div className="flex justify-center">
           <Button
             variant="outline"
-            onClick={() => void posts.fetchNextPage()}
-            disabled={posts.isFetchingNextPage}
+            className="min-h-11"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
           >
-            {posts.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
           </Button>
         </div>
       ) : null}
-      {posts.isFetchNextPageError ? (
-        <p className="text-sm text-destructive">{FEED_TEXTS.fetchPostsFailed}</p>
-      ) : null}
+      {query.isFetchNextPageError ? <p className="text-sm text-destructive">{kind.failed}</p> : null}
 
       <ConfirmDialog
         open={target !== null}
         onOpenChange={(open) => !open && setTarget(null)}
-        title="Delete this post?"
+        title={`Delete this ${kind.noun}?`}
         description={
           <>
-            The post by {target?.user.username} will be removed with its likes and comments. This cannot be
+            The {kind.noun} by {target?.user.username} will be removed{kind.consequence}. This cannot be
             undone.
           </>
         }
@@ -172,68 +216,54 @@ function PostsList({ pageSize, search }: { pageSize?: number; search: Moderation
   );
 }
 
-function ModerationRow({
-  post,
-  deleting,
-  onDelete,
-}: {
-  post: FeedPost;
-  deleting: boolean;
-  onDelete: () => void;
-}) {
-  return (
-    <Card className="p-4">
-      <article
-        aria-label={`Post by ${post.user.username}`}
-        className="flex flex-col gap-3 sm:flex-row sm:items-start"
-      >
-        <div className="flex min-w-0 flex-1 gap-3">
-          <UserAvatar username={post.user.username} src={post.user.avatar} media={post.media} />
-          <div className="min-w-0 flex-1 space-y-2">
-            <Byline
-              username={post.user.username}
-              createdAt={post.createdAt}
-              className="flex flex-wrap items-baseline gap-x-2"
-            />
-            <p className="line-clamp-4 text-sm whitespace-pre-line break-words">{post.caption}</p>
-            {post.images.length > 0 ? (
-              <ul className="flex flex-wrap gap-2" aria-label="Images">
-                {post.images.map((src, i) => (
-                  <li key={`${src}-${i}`}>
-                    <RemoteImage
-                      address={src}
-                      media={post.media}
-                      alt={`Attachment ${i + 1} of the post by ${post.user.username}`}
-                      loading="lazy"
-                      className="size-16 rounded-md border border-border bg-muted object-cover"
-                    />
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
+function PostsList({ pageSize, search }: { pageSize?: number; search: ModerationSearch }) {
+  const posts = useModerationPosts(pageSize, search);
+  const remove = useDeletePost();
+  const kind: ModerationKind<FeedPost> = {
+    noun: 'post',
+    empty: ADMIN_TEXTS.noPostsToModerate,
+    failed: FEED_TEXTS.fetchPostsFailed,
+    consequence: ' with its likes and comments',
+    remove: async (post) => {
+      await remove.mutateAsync(post.id);
+      toast({ title: ADMIN_TEXTS.postDeleted });
+    },
+    row: (post) => (
+      <div className="flex min-w-0 gap-3">
+        <UserAvatar username={post.user.username} src={post.user.avatar} media={post.media} />
+        <div className="min-w-0 flex-1 space-y-2">
+          <Byline
+            username={post.user.username}
+            createdAt={post.createdAt}
+            className="flex flex-wrap items-baseline gap-x-2"
+          />
+          <p className="line-clamp-4 text-sm whitespace-pre-line break-words">{post.caption}</p>
+          {post.images.length > 0 ? (
+            <ul className="flex flex-wrap gap-2" aria-label="Images">
+              {post.images.map((src, i) => (
+                <li key={`${src}-${i}`}>
+                  <RemoteImage
+                    address={src}
+                    media={post.media}
+                    alt={`Attachment ${i + 1} of the post by ${post.user.username}`}
+                    loading="lazy"
+                    className="size-16 rounded-md border border-border bg-muted object-cover"
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
-        <Button
-          variant="outline"
-          size="sm"
-          className="self-end sm:self-start"
-          disabled={deleting}
-          onClick={onDelete}
-          aria-label={`Delete post by ${post.user.username}`}
-        >
-          <Trash2 aria-hidden="true" />
-          {deleting ? 'Deleting...' : 'Delete'}
-        </Button>
-      </article>
-    </Card>
-  );
+      </div>
+    ),
+  };
+  return <ModerationList query={posts} kind={kind} />;
 }
 
 /** The comments, newest first, each with its post's start, a link to it and a confirmed Delete. */
 function CommentsList({ pageSize, search }: { pageSize?: number; search: ModerationSearch }) {
-  const list = useModerationComments(pageSize, search);
+  const comments = useModerationComments(pageSize, search);
   const queryClient = useQueryClient();
-  const [target, setTarget] = useState<ModerationComment | null>(null);
   const remove = useMutation({
     mutationFn: (id: string) => deleteComment(id),
     meta: { errorToast: { title: FEED_TEXTS.errorTitle, fallback: FEED_TEXTS.deleteCommentFailed } },
@@ -242,85 +272,28 @@ function CommentsList({ pageSize, search }: { pageSize?: number; search: Moderat
       void queryClient.invalidateQueries({ queryKey: ['admin', 'moderation-comments'] });
     },
   });
-
-  if (list.isPending)
-    return (
-      <div className="space-y-3" aria-busy="true">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-16 w-full" />
-        ))}
-      </div>
-    );
-  if (list.isError) return <p className="text-sm text-destructive">Could not load the comments</p>;
-  const comments = list.data.pages.flat();
-  return (
-    <div className="space-y-4">
-      {comments.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
-          No comments found
+  const kind: ModerationKind<ModerationComment> = {
+    noun: 'comment',
+    empty: 'No comments found',
+    failed: 'Could not load the comments',
+    consequence: '',
+    remove: (c) => remove.mutateAsync(c.id),
+    row: (c) => (
+      <div className="space-y-1">
+        <Byline
+          username={c.user.username}
+          createdAt={c.createdAt}
+          className="flex flex-wrap items-baseline gap-x-2"
+        />
+        <p className="text-sm whitespace-pre-line break-words">{c.content}</p>
+        <p className="text-xs text-muted-foreground">
+          On{' '}
+          <Link to={`/posts/${c.postId}`} className="underline underline-offset-2">
+            {c.postExcerpt || 'a post'}
+          </Link>
         </p>
-      ) : (
-        <ul className="space-y-3" aria-label="Comments">
-          {comments.map((c) => (
-            <li key={c.id}>
-              <Card className="p-4">
-                <article
-                  aria-label={`Comment by ${c.user.username}`}
-                  className="flex flex-col gap-3 sm:flex-row sm:items-start"
-                >
-                  <div className="min-w-0 flex-1 space-y-1">
-                    <Byline
-                      username={c.user.username}
-                      createdAt={c.createdAt}
-                      className="flex flex-wrap items-baseline gap-x-2"
-                    />
-                    <p className="text-sm whitespace-pre-line break-words">{c.content}</p>
-                    <p className="text-xs text-muted-foreground">
-                      On{' '}
-                      <Link to={`/posts/${c.postId}`} className="underline underline-offset-2">
-                        {c.postExcerpt || 'a post'}
-                      </Link>
-                    </p>
-                  </div>
-                  <Button
-                    variant="outline"
-                    className="min-h-11 self-end sm:self-start"
-                    disabled={remove.isPending && remove.variables === c.id}
-                    onClick={() => setTarget(c)}
-                    aria-label={`Delete comment by ${c.user.username}`}
-                  >
-                    <Trash2 aria-hidden="true" />
-                    Delete
-                  </Button>
-                </article>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
-      {list.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            className="min-h-11"
-            onClick={() => void list.fetchNextPage()}
-            disabled={list.isFetchingNextPage}
-          >
-            {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </Button>
-        </div>
-      ) : null}
-      <ConfirmDialog
-        open={target !== null}
-        onOpenChange={(open) => !open && setTarget(null)}
-        title="Delete this comment?"
-        description={<>The comment by {target?.user.username} will be removed. This cannot be undone.</>}
-        confirmLabel="Delete"
-        onConfirm={() => {
-          if (target) remove.mutate(target.id);
-          setTarget(null);
-        }}
-      />
-    </div>
-  );
+      </div>
+    ),
+  };
+  return <ModerationList query={comments} kind={kind} />;
 }
