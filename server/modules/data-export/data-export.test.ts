@@ -441,6 +441,19 @@ describe('download my data (issue 24)', () => {
     expect((await download(dave)).statusCode).toBe(404);
   });
 
+  it('a suspended player may still ask for their data', async () => {
+    const suspended = await createUser(db, { suspendedUntil: new Date(Date.now() + 86_400_000) });
+    const post = await injectAs(t.app, suspended, {
+      method: 'POST',
+      url: '/api/posts',
+      payload: { caption: 'x' },
+    });
+    expect(post.statusCode).toBe(403);
+    const res = await injectAs(t.app, suspended, { method: 'POST', url: '/api/user/export' });
+    expect(res.statusCode).toBe(202);
+    expect(res.json().status).toBe('pending');
+  });
+
   it('a deleted account’s exports go with it, ZIP included', async () => {
     expect((await injectAs(t.app, alice, { method: 'POST', url: '/api/user/export' })).statusCode).toBe(202);
     await runDueExports(db, t.storage);
