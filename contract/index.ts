@@ -5,6 +5,7 @@ export * from './badges';
 export * from './catalog';
 export * from './common';
 export * from './constants';
+export * from './data-export';
 export * from './events';
 export * from './fields';
 export * from './gear';

@@ -89,6 +89,8 @@ export interface AppConfig {
    * wait for another process, or main.ts's poll); for a test that counts a route's own statements.
    */
   notificationJobs?: boolean;
+  /** false: this process builds no data exports (they wait for another process; tests build them by hand). */
+  dataExportJobs?: boolean;
   /** Image jobs run at once, and waiting, before a 503 (default 1 and 8). */
   imageJobs?: { concurrency: number; maxWaiting: number };
 }

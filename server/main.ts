@@ -136,6 +136,7 @@ function startHousekeeping(env: Env, log: Logger, database: Database, storage: O
           done.images +
           done.youtube +
           done.mails +
+          done.exports +
           (done.badges ?? 0) +
           (done.reminders ?? 0) >
         0

@@ -5,6 +5,7 @@ import { auditModule } from './audit';
 import { authModule } from './auth';
 import { badgesModule } from './badges';
 import { catalogModule } from './catalog';
+import { dataExportModule } from './data-export';
 import { eventsModule } from './events';
 import { fieldsModule } from './fields';
 import { gearModule } from './gear';
@@ -48,4 +49,5 @@ export const MODULES: readonly AppModule[] = [
   notificationsModule,
   reportsModule,
   auditModule,
+  dataExportModule,
 ];

@@ -75,7 +75,7 @@ describe('limits on every write (issue 24)', () => {
       }
       expect(Number(res.headers['retry-after']), key).toBeGreaterThan(3000);
       expect(res.json().message, key).toMatch(
-        /Too many requests from this account: please try again in \d+ minutes/,
+        /Too many requests from this account: please try again in \d+ (minutes|hours)/,
       );
     }
     expect(refused).toEqual([]);

@@ -17,9 +17,18 @@ export interface WriteLimit {
   /** Calls an hour per address. */
   address: number;
   session: boolean;
+  /** The window both counts are over, when not an hour (the data export: a day). */
+  windowMs?: number;
 }
 
-const row = (account: number, address: number, session = true): WriteLimit => ({ account, address, session });
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+const row = (account: number, address: number, session = true, windowMs?: number): WriteLimit => ({
+  account,
+  address,
+  session,
+  ...(windowMs ? { windowMs } : {}),
+});
 /** An admin's writes: many, but not a script's flood from a stolen session. */
 const ADMIN = row(600, 1200);
 
@@ -44,6 +53,7 @@ export const WRITE_LIMITS: Record<string, WriteLimit> = {
   'DELETE /api/user': row(5, 20),
   'POST /api/logout': row(60, 300, false),
   'POST /api/user/calendar-token': row(10, 30),
+  'POST /api/user/export': row(3, 10, true, DAY_MS),
   // Teams
   'POST /api/teams': row(5, 15),
   'PATCH /api/teams/:id': row(30, 90),
@@ -124,7 +134,6 @@ export const SESSION_READS = [
 export const OWN_LIMIT = ['POST /api/register', 'POST /api/login', 'POST /api/analytics/page-view'];
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const HOUR_MS = 3_600_000;
 
 const routeKeys = (route: Pick<RouteOptions, 'method' | 'url'>) =>
   (Array.isArray(route.method) ? route.method : [route.method]).map((m) => `${m} ${route.url}`);
@@ -190,25 +199,26 @@ async function requireSession(request: FastifyRequest) {
 /** The hook that counts one route's calls per account and per address. */
 function limiter(app: App, config: AppConfig, key: string, limit: WriteLimit) {
   const { account, address } = config.writeLimits ?? limit;
+  const timeWindow = limit.windowMs ?? HOUR_MS;
   const perAccount = app.createRateLimit({
     max: account,
-    timeWindow: HOUR_MS,
+    timeWindow,
     keyGenerator: (request: FastifyRequest) => `${key} account ${request.user?.id}`,
   });
   const perAddress = app.createRateLimit({
     max: address,
-    timeWindow: HOUR_MS,
+    timeWindow,
     keyGenerator: (request: FastifyRequest) => `${key} address ${rateLimitKey(request)}`,
   });
   const refuse = (ttlMs: number, who: string) => {
     const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
     const minutes = Math.ceil(seconds / 60);
-    return new HttpError(
-      429,
-      `Too many requests ${who}: please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}`,
-      undefined,
-      { 'Retry-After': String(seconds) },
-    );
+    // Over two hours (a day's window): in hours.
+    const hours = Math.ceil(minutes / 60);
+    const wait = minutes > 120 ? `${hours} hours` : minutes === 1 ? '1 minute' : `${minutes} minutes`;
+    return new HttpError(429, `Too many requests ${who}: please try again in ${wait}`, undefined, {
+      'Retry-After': String(seconds),
+    });
   };
   return async (request: FastifyRequest) => {
     if (request.user) {

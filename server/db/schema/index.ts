@@ -2,6 +2,7 @@ export * from './analytics';
 export * from './catalog';
 export * from './content';
 export * from './events';
+export * from './exports';
 export * from './fields';
 export * from './gear';
 export * from './notifications';

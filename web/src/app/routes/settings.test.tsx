@@ -183,4 +183,22 @@ describe('settings page', () => {
       'email',
     );
   });
+
+  it('has a Download my data section with its request button (issue 24)', async () => {
+    mockFetch({
+      ...signedIn(),
+      'GET /api/user/export': () =>
+        json({
+          status: 'none',
+          requestedAt: null,
+          readyAt: null,
+          expiresAt: null,
+          size: null,
+          downloadUrl: null,
+        }),
+    });
+    renderApp(<SettingsPage />, { route: '/settings' });
+    expect(await screen.findByRole('heading', { name: 'Download my data' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Request my data' })).toBeInTheDocument();
+  });
 });
