@@ -146,6 +146,22 @@ export async function readSubject(
   }
 }
 
+/** Whether `userId` is a member of the team (a member may not report their own team). */
+export async function isTeamMember(db: Db, teamId: string, userId: string): Promise<boolean> {
+  const [r] = await db
+    .select({ id: teamMembers.id })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  return !!r;
+}
+
+/** Holds the subject's row (FOR KEY SHARE) until the transaction ends; false when it is gone. */
+export async function holdSubject(tx: Db, type: ReportSubjectType, id: string): Promise<boolean> {
+  const table = TABLES[type];
+  const [r] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for('key share');
+  return !!r;
+}
+
 /** The team a gallery image belongs to (the gallery's delete takes it). */
 export async function galleryTeamOf(db: Db, imageId: string): Promise<string | null> {
   const [r] = await db
