@@ -18,7 +18,7 @@ import { deleteComment, deletePost } from '../posts';
 import { deleteGalleryItem, disbandTeam } from '../teams';
 import { mayAct, mayReport } from './policy';
 import { presentSuspension } from './presenters';
-import { existing, galleryTeamOf, holdSubject, isTeamMember, keyOf, readSubject } from './subjects';
+import { existing, galleryTeamOf, insertReport, isTeamMember, keyOf, readSubject } from './subjects';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const asDb = (tx: Tx) => tx as unknown as Db;
@@ -28,9 +28,9 @@ const asDb = (tx: Tx) => tx as unknown as Db;
  * (400); one open report per reporter and subject, held by the unique partial index (409 for the
  * second, however many race). The report keeps a snapshot of the content as it is now.
  *
- * Locks in decision 024's order: the two accounts (FOR KEY SHARE, which the insert's foreign keys
- * take), then the subject's row (FOR KEY SHARE): an admin's delete of the subject either comes
- * first (404 here, nothing kept) or waits for this report, which its action then closes too.
+ * One statement (insertReport) takes the accounts, then the subject's row, then adds the row, in
+ * decision 024's order: an admin's delete of the subject either comes first (404 here, nothing
+ * kept) or waits for this report, which its action then closes too.
  */
 export async function createReport(
   db: Db,
@@ -43,27 +43,17 @@ export async function createReport(
     body.subjectType === 'team' ? await isTeamMember(db, body.subjectId, reporter.id) : false;
   if (!mayReport(reporter, { authorId: snapshot.authorId, viewerIsMember }))
     throw badRequest(REPORT_TEXTS.ownContent);
-  const made = await db.transaction(async (t) => {
-    const tx = asDb(t);
-    const added = await tx
-      .insert(reports)
-      .values({
-        reporterId: reporter.id,
-        subjectType: body.subjectType,
-        subjectId: body.subjectId,
-        authorId: snapshot.authorId,
-        reason: body.reason,
-        note: body.note ?? null,
-        snapshot,
-      })
-      .onConflictDoNothing()
-      .returning({ id: reports.id });
-    // A second report (409) takes no lock; a new one holds its subject until it is committed.
-    if (added.length > 0 && !(await holdSubject(tx, body.subjectType, body.subjectId)))
-      throw notFound(REPORT_TEXTS.subjectNotFound);
-    return added;
+  const made = await insertReport(db, {
+    reporterId: reporter.id,
+    subjectType: body.subjectType,
+    subjectId: body.subjectId,
+    authorId: snapshot.authorId,
+    reason: body.reason,
+    note: body.note ?? null,
+    snapshot,
   });
-  if (made.length === 0) throw conflict(REPORT_TEXTS.alreadyReported);
+  if (!made.found) throw notFound(REPORT_TEXTS.subjectNotFound);
+  if (!made.id) throw conflict(REPORT_TEXTS.alreadyReported);
 }
 
 /** The number of subjects with open reports (the Reports tile). */
