@@ -52,6 +52,8 @@ export const gearPost = z.object({
   /** The viewer's abilities (policy.ts): rate (signed in, not the owner, not yet rated), delete (owner or admin). */
   canRate: z.boolean(),
   canDelete: z.boolean(),
+  /** Signed in, not suspended, not its owner (reports/policy.ts canReport). */
+  canReport: z.boolean(),
   media: mediaMap.optional(),
 });
 export type GearPost = z.infer<typeof gearPost>;
@@ -126,6 +128,8 @@ export const GEAR_TEXTS = {
   posted: 'Gear posted',
   postFailed: 'Failed to post gear',
   rateFailed: 'Failed to submit rating',
+  /** The toast's title when the answer says the rating is kept but not counted yet (its `message` below it). */
+  ratingKept: 'Thanks for rating',
   yourRating: 'Your rating',
   stars: (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`,
   previous: 'Previous',

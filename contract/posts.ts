@@ -132,6 +132,8 @@ export const feedPost = z.object({
   isBookmarked: z.boolean(),
   /** The viewer's ability (its author or an admin): the web shows Delete from it. */
   canDelete: z.boolean(),
+  /** The viewer may report it (signed in, not suspended, not its author: reports/policy.ts canReport). */
+  canReport: z.boolean(),
   media: mediaMap.optional(),
 });
 export type FeedPost = z.infer<typeof feedPost>;
@@ -147,6 +149,8 @@ export const comment = z.object({
   /** The viewer's abilities: edit (its author), delete (its author or an admin). */
   canEdit: z.boolean(),
   canDelete: z.boolean(),
+  /** The viewer may report it (signed in, not suspended, not its author: reports/policy.ts canReport). */
+  canReport: z.boolean(),
   media: mediaMap.optional(),
 });
 export type Comment = z.infer<typeof comment>;

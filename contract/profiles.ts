@@ -94,6 +94,8 @@ export const userProfile = z.object({
   followingCount: z.number(),
   eventsCount: z.number(),
   isFollowing: z.boolean(),
+  /** The viewer may report this player (signed in, not suspended, not themself: reports/policy.ts). */
+  canReport: z.boolean(),
   media: mediaMap.optional(),
 });
 export type UserProfile = z.infer<typeof userProfile>;

@@ -224,9 +224,30 @@ export const AUDIT_ACTIONS = [
   'role.grant',
   'role.revoke',
   'catalog.import',
-  'stores.import',
   'events.import',
+  'news.create',
+  'news.update',
+  'news.delete',
+  'tutorial.create',
+  'tutorial.update',
+  'tutorial.delete',
+  'store.create',
+  'store.update',
+  'store.delete',
+  'field.create',
+  'field.update',
+  'field.verify',
+  'field.delete',
+  'event.create',
+  'event.update',
+  'event.delete',
+  'product.create',
+  'product.update',
+  'gear.delete',
+  'team.delete',
+  'teamGalleryImage.delete',
 ] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The current user's suspension in GET /api/user: null, an ISO date, or 'indefinite'. */
 export const suspendedUntil = z.union([z.string(), z.literal('indefinite')]).nullable();

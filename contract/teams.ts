@@ -125,6 +125,8 @@ export const teamAbilities = z.object({
   canTransfer: z.boolean(),
   /** Leader, admin. */
   canDisband: z.boolean(),
+  /** Signed in, not suspended, not a member (reports/policy.ts canReport). */
+  canReport: z.boolean(),
 });
 export type TeamAbilities = z.infer<typeof teamAbilities>;
 
@@ -231,6 +233,8 @@ export const teamGalleryItem = z.object({
   createdAt: z.string(),
   /** Leader, admin. */
   canDelete: z.boolean(),
+  /** Signed in, not suspended, not its uploader (reports/policy.ts canReport). */
+  canReport: z.boolean(),
   media: mediaMap.optional(),
 });
 export type TeamGalleryItem = z.infer<typeof teamGalleryItem>;

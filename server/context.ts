@@ -134,7 +134,7 @@ export interface SessionStore {
 }
 
 /** A feed card as every viewer sees it: all but the viewer's own like, bookmark and abilities. */
-export type SharedCard = Omit<FeedPost, 'isLiked' | 'isBookmarked' | 'canDelete'>;
+export type SharedCard = Omit<FeedPost, 'isLiked' | 'isBookmarked' | 'canDelete' | 'canReport'>;
 
 /** Feed pages and viewers' likes kept in this process (decision 008; posts' FeedCache). */
 export interface FeedStore {

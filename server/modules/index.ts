@@ -15,7 +15,7 @@ import { newsModule } from './news';
 import { notificationsModule } from './notifications';
 import { postsModule } from './posts';
 import { profilesModule } from './profiles';
-import { reportsModule } from './reports';
+import { reportsModule } from './reports/module';
 import { searchModule } from './search';
 import { storesModule } from './stores';
 import { teamsModule } from './teams';

@@ -75,6 +75,7 @@ describe('the profile rendered by the server (decision 020)', () => {
     followingCount: 3,
     eventsCount: 2,
     isFollowing: false,
+    canReport: false,
     media: {
       [cover]: {
         src: cover,

@@ -1,13 +1,13 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { AuditEntry, AuditLogPage } from '../../../contract';
+import type { AuditAction, AuditEntry, AuditLogPage } from '../../../contract';
 import { auditLog, users } from '../../db/schema';
 import type { Db } from '../../db/types';
 
 /** One admin action, as the services that make it write it. */
 export interface AuditInput {
   adminId: string;
-  /** 'report.warn', 'post.delete', 'blocked-word.add', 'role.grant', 'events.import', ... */
-  action: string;
+  /** One of AUDIT_ACTIONS (the log page's filter lists them): 'report.warn', 'news.update', ... */
+  action: AuditAction;
   subjectType?: string | null;
   subjectId?: string | null;
   /** The player the action was about (an author warned or suspended), for their history. */

@@ -13,6 +13,7 @@ import { iso } from '../../db/rows';
 import { productPriceHistory, productSources, products } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import { likePattern } from '../../lib/search';
+import { audit } from '../audit';
 import type { SessionUser } from '../auth';
 import { can } from './policy';
 import { money, presentProduct } from './presenters';
@@ -63,7 +64,18 @@ export async function listProducts(db: Db, search: string | undefined): Promise<
 
 export async function createProduct(db: Db, admin: SessionUser, body: ProductCreate): Promise<Product> {
   if (!can(admin, 'create')) throw forbidden();
-  const [row] = await db.insert(products).values(body).returning();
+  const row = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [made] = await tx.insert(products).values(body).returning();
+    await audit(tx, {
+      adminId: admin.id,
+      action: 'product.create',
+      subjectType: 'product',
+      subjectId: made.id,
+      data: { title: made.title },
+    });
+    return made;
+  });
   return presentProduct(row, [], [], admin);
 }
 
@@ -75,12 +87,22 @@ export async function updateProduct(
   patch: ProductPatch,
 ): Promise<Product> {
   if (!can(admin, 'edit')) throw forbidden();
-  const [row] = await db
-    .update(products)
-    .set({ ...patch, lastUpdated: sql`now()` })
-    .where(eq(products.id, id))
-    .returning();
-  if (!row) throw notFound(CATALOG_TEXTS.productNotFound);
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [row] = await tx
+      .update(products)
+      .set({ ...patch, lastUpdated: sql`now()` })
+      .where(eq(products.id, id))
+      .returning({ title: products.title });
+    if (!row) throw notFound(CATALOG_TEXTS.productNotFound);
+    await audit(tx, {
+      adminId: admin.id,
+      action: 'product.update',
+      subjectType: 'product',
+      subjectId: id,
+      data: { title: row.title, changed: Object.keys(patch) },
+    });
+  });
   return getProduct(db, id, admin);
 }
 

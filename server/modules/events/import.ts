@@ -8,6 +8,7 @@ import { events } from '../../db/schema';
 import { badRequest, forbidden, payloadTooLarge } from '../../errors';
 import { fetchOutside, OutsideFetchError } from '../../lib/outside-fetch';
 import { defaultTimeZone } from '../../lib/time-zone';
+import { audit } from '../audit';
 import type { SessionUser } from '../auth';
 import type { ImportedEvent } from './parse';
 import { parseInWorker } from './parse-pool';
@@ -121,8 +122,24 @@ export async function storeImported(
         answer.updated++;
       } else answer.skipped++;
     }
+    // An admin's import (not the scheduled one) is audited with what it did, in its transaction.
+    if (actorId)
+      await audit(t, {
+        adminId: actorId,
+        action: 'events.import',
+        data: { source: sourceName(source), ...answer },
+      });
   });
   return answer;
+}
+
+/** A source as the audit log keeps it: 'upload', or the feed's host (its address may carry a key). */
+function sourceName(source: string): string {
+  try {
+    return new URL(source).host || source;
+  } catch {
+    return source.slice(0, 100);
+  }
 }
 
 /** POST /api/events/import: the preset site, a feed address, or an uploaded .ics text. */

@@ -20,6 +20,7 @@ import type { Db } from '../../db/client';
 import { calendarTokens, eventPromotions, eventRegistrations, events, fields } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { defaultTimeZone } from '../../lib/time-zone';
+import { audit } from '../audit';
 import type { SessionUser } from '../auth';
 import { awardBadges } from '../badges';
 import { enqueueNotifyEventPlayers, enqueueNotifyFor, type NotifyOptions, notify } from '../notifications';
@@ -73,15 +74,20 @@ async function withField<T extends { fieldId?: string | null } & Partial<Place>>
 export async function createEvent(db: Db, admin: SessionUser, input: CreateEventBody): Promise<Event> {
   if (!can(admin, 'create')) throw forbidden();
   const body = await withField(db, createEventBody.parse(input));
-  const [row] = await db
-    .insert(events)
-    .values({
-      ...columns(body),
-      location: body.location ?? '',
-      date: new Date(body.date),
-      timeZone: body.timeZone ?? defaultTimeZone(),
-    })
-    .returning({ id: events.id });
+  const row = await db.transaction(async (t) => {
+    const tx = asDb(t);
+    const [made] = await tx
+      .insert(events)
+      .values({
+        ...columns(body),
+        location: body.location ?? '',
+        date: new Date(body.date),
+        timeZone: body.timeZone ?? defaultTimeZone(),
+      })
+      .returning({ id: events.id, title: events.title });
+    await audit(tx, { adminId: admin.id, action: 'event.create', ...auditSubject(made) });
+    return made;
+  });
   return getEvent(db, row.id, admin);
 }
 
@@ -256,6 +262,11 @@ export async function updateEvent(
       });
     await fillFromWaitlist(tx, id, { ...locked, ...updated }, notice);
     await announceEventChange(asDb(tx), id, admin.id, updated, eventChanges(locked, updated));
+    await audit(asDb(tx), {
+      adminId: admin.id,
+      action: 'event.update',
+      ...auditSubject({ id, title: updated.title }, { changed: Object.keys(input) }),
+    });
   });
   return getEvent(db, id, admin);
 }
@@ -276,8 +287,20 @@ export async function deleteEvent(db: Db, admin: SessionUser, id: string): Promi
       sql`SELECT ${r.userId} FROM ${r} WHERE ${r.eventId} = ${id}`,
     );
     await tx.delete(events).where(eq(events.id, id));
+    await audit(asDb(tx), {
+      adminId: admin.id,
+      action: 'event.delete',
+      ...auditSubject({ id, title: e.title }, { registered: e.registeredCount, waitlisted: e.waitlistCount }),
+    });
   });
 }
+
+/** What the audit log keeps of an event: its id and title, and what the action changed. */
+const auditSubject = (e: { id: string; title: string }, extra: Record<string, unknown> = {}) => ({
+  subjectType: 'event',
+  subjectId: e.id,
+  data: { title: e.title, ...extra },
+});
 
 const isPast = (date: Date) => date.getTime() < Date.now();
 

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { fieldRatings, fields } from '../../db/schema';
 import { conflict, forbidden, notFound, unauthorized } from '../../errors';
 import { DEFAULT_RATING_TRUST_HOURS, notCountedYet, ratingsCount } from '../../lib/rating-trust';
+import { audit } from '../audit';
 import type { SessionUser } from '../auth';
 import { can } from './policy';
 import { presentField, presentFieldEvent } from './presenters';
@@ -55,31 +56,48 @@ export async function getFieldDetail(db: Db, id: string, viewer: SessionUser | n
 
 export async function createField(db: Db, admin: SessionUser, body: FieldCreate): Promise<Field> {
   if (!can(admin, 'create')) throw forbidden();
-  const [row] = await db.insert(fields).values(body).returning({ id: fields.id });
+  const row = await db.transaction(async (t) => {
+    const tx = asDb(t);
+    const [made] = await tx.insert(fields).values(body).returning({ id: fields.id, name: fields.name });
+    await audit(tx, { adminId: admin.id, action: 'field.create', ...subjectOf(made) });
+    return made;
+  });
   return getField(db, row.id, admin);
 }
 
 /** PATCH: the fields given change; the rest stay. */
 export async function updateField(db: Db, admin: SessionUser, id: string, patch: FieldPatch): Promise<Field> {
   if (!can(admin, 'edit')) throw forbidden();
-  const [row] = await db
-    .update(fields)
-    .set({ ...patch, updatedAt: sql`now()` })
-    .where(eq(fields.id, id))
-    .returning({ id: fields.id });
-  if (!row) throw notFound(FIELD_TEXTS.fieldNotFound);
+  await db.transaction(async (t) => {
+    const tx = asDb(t);
+    const [row] = await tx
+      .update(fields)
+      .set({ ...patch, updatedAt: sql`now()` })
+      .where(eq(fields.id, id))
+      .returning({ id: fields.id, name: fields.name });
+    if (!row) throw notFound(FIELD_TEXTS.fieldNotFound);
+    await audit(tx, {
+      adminId: admin.id,
+      action: 'field.update',
+      ...subjectOf(row, { changed: Object.keys(patch) }),
+    });
+  });
   return getField(db, id, admin);
 }
 
 /** Verified, or not (fields start unverified, SPEC §9). */
 export async function verifyField(db: Db, admin: SessionUser, id: string, verified: boolean): Promise<Field> {
   if (!can(admin, 'verify')) throw forbidden();
-  const [row] = await db
-    .update(fields)
-    .set({ verified, updatedAt: sql`now()` })
-    .where(eq(fields.id, id))
-    .returning({ id: fields.id });
-  if (!row) throw notFound(FIELD_TEXTS.fieldNotFound);
+  await db.transaction(async (t) => {
+    const tx = asDb(t);
+    const [row] = await tx
+      .update(fields)
+      .set({ verified, updatedAt: sql`now()` })
+      .where(eq(fields.id, id))
+      .returning({ id: fields.id, name: fields.name });
+    if (!row) throw notFound(FIELD_TEXTS.fieldNotFound);
+    await audit(tx, { adminId: admin.id, action: 'field.verify', ...subjectOf(row, { verified }) });
+  });
   return getField(db, id, admin);
 }
 
@@ -162,8 +180,23 @@ export async function deleteField(db: Db, admin: SessionUser, id: string): Promi
   if (!can(admin, 'delete')) throw forbidden();
   await db.transaction(async (tx) => {
     await lockRatings(tx);
-    const gone = await tx.delete(fields).where(eq(fields.id, id)).returning({ count: fields.ratingCount });
+    const gone = await tx
+      .delete(fields)
+      .where(eq(fields.id, id))
+      .returning({ id: fields.id, name: fields.name, count: fields.ratingCount });
     if (gone.length === 0) throw notFound(FIELD_TEXTS.fieldNotFound);
     if (gone[0].count > 0) await reweigh(tx);
+    await audit(asDb(tx), {
+      adminId: admin.id,
+      action: 'field.delete',
+      ...subjectOf(gone[0], { ratings: gone[0].count }),
+    });
   });
 }
+
+/** What the audit log keeps of a field: its id and name, and what the action changed. */
+const subjectOf = (row: { id: string; name: string }, extra: Record<string, unknown> = {}) => ({
+  subjectType: 'field',
+  subjectId: row.id,
+  data: { name: row.name, ...extra },
+});

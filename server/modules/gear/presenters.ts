@@ -1,6 +1,7 @@
 import type { GearPost } from '../../../contract';
 import { iso } from '../../db/rows';
 import type { SessionUser } from '../auth';
+import { canReport } from '../reports';
 import { can } from './policy';
 import type { GearRow } from './queries';
 
@@ -25,5 +26,6 @@ export function presentGear(r: GearRow, viewer: SessionUser | null): GearPost {
     myRating: r.myRating,
     canRate: can(viewer, 'rate', facts),
     canDelete: can(viewer, 'delete', facts),
+    canReport: canReport(viewer, { authorId: r.userId }),
   };
 }

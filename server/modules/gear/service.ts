@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { gearPosts, gearRatingStats, gearRatings } from '../../db/schema';
 import { badRequest, conflict, forbidden, missingReference, notFound } from '../../errors';
 import { DEFAULT_RATING_TRUST_HOURS, notCountedYet, ratingsCount } from '../../lib/rating-trust';
+import { audit } from '../audit';
 import type { SessionUser } from '../auth';
 import { awardBadges } from '../badges';
 import { NO_MAIL, type NotifyOptions } from '../notifications';
@@ -200,11 +201,36 @@ export async function extendRatedBlock(db: Db, userId: string, gearId: string): 
 }
 
 /** DELETE /api/gear/{id}: the owner or an admin; its ratings go with it (the trigger adjusts C). */
-export async function deleteGear(db: Db, user: SessionUser, id: string): Promise<void> {
+/**
+ * The owner or an admin deletes an item. An admin deleting someone else's writes the audit log in
+ * the same transaction (issue 24), unless the caller audits it itself (`audited`: a report's action).
+ */
+export async function deleteGear(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  opts: { audited?: boolean } = {},
+): Promise<void> {
   const owner = await ownerOf(db, id);
   if (owner === undefined) throw notFound(GEAR_TEXTS.gearNotFound);
   if (!can(user, 'delete', { userId: owner, myRating: null })) throw forbidden();
-  await db.delete(gearPosts).where(eq(gearPosts.id, id));
+  await db.transaction(async (t) => {
+    const tx = asDb(t);
+    const [gone] = await tx
+      .delete(gearPosts)
+      .where(eq(gearPosts.id, id))
+      .returning({ title: gearPosts.title, ratings: gearPosts.totalRatings });
+    if (!gone) throw notFound(GEAR_TEXTS.gearNotFound);
+    if (!opts.audited && user.id !== owner)
+      await audit(tx, {
+        adminId: user.id,
+        action: 'gear.delete',
+        subjectType: 'gear',
+        subjectId: id,
+        targetUserId: owner,
+        data: { title: gone.title, ratings: gone.ratings },
+      });
+  });
   await rerankGear(db);
 }
 

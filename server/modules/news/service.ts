@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { news } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
+import { audit } from '../audit';
 import type { SessionUser } from '../auth';
 import { can } from './policy';
 
@@ -64,7 +65,12 @@ export async function getNews(db: Db, id: string, viewer: SessionUser | null): P
 
 export async function createNews(db: Db, admin: SessionUser, body: NewsBody): Promise<NewsArticle> {
   if (!can(admin, 'create')) throw forbidden();
-  const [row] = await db.insert(news).values(body).returning();
+  const row = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [made] = await tx.insert(news).values(body).returning();
+    await audit(tx, { adminId: admin.id, action: 'news.create', ...subjectOf(made) });
+    return made;
+  });
   return presentNews(row, admin);
 }
 
@@ -76,17 +82,33 @@ export async function replaceNews(
   body: NewsBody,
 ): Promise<NewsArticle> {
   if (!can(admin, 'edit')) throw forbidden();
-  const [row] = await db
-    .update(news)
-    .set({ ...body, updatedAt: sql`now()` })
-    .where(eq(news.id, id))
-    .returning();
-  if (!row) throw notFound(NEWS_TEXTS.newsNotFound);
+  const row = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [changed] = await tx
+      .update(news)
+      .set({ ...body, updatedAt: sql`now()` })
+      .where(eq(news.id, id))
+      .returning();
+    if (!changed) throw notFound(NEWS_TEXTS.newsNotFound);
+    await audit(tx, { adminId: admin.id, action: 'news.update', ...subjectOf(changed) });
+    return changed;
+  });
   return presentNews(row, admin);
 }
 
 export async function deleteNews(db: Db, admin: SessionUser, id: string): Promise<void> {
   if (!can(admin, 'delete')) throw forbidden();
-  const gone = await db.delete(news).where(eq(news.id, id)).returning({ id: news.id });
-  if (gone.length === 0) throw notFound(NEWS_TEXTS.newsNotFound);
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [gone] = await tx.delete(news).where(eq(news.id, id)).returning({ id: news.id, title: news.title });
+    if (!gone) throw notFound(NEWS_TEXTS.newsNotFound);
+    await audit(tx, { adminId: admin.id, action: 'news.delete', ...subjectOf(gone) });
+  });
 }
+
+/** What the audit log keeps of an article: its id and title (never its text). */
+const subjectOf = (row: { id: string; title: string }) => ({
+  subjectType: 'news',
+  subjectId: row.id,
+  data: { title: row.title },
+});

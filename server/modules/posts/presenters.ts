@@ -2,6 +2,7 @@ import type { Comment, FeedPost } from '../../../contract';
 import type { SharedCard } from '../../context';
 import { iso } from '../../db/rows';
 import type { SessionUser } from '../auth';
+import { canReport } from '../reports';
 import { can } from './policy';
 import type { CommentRow, FeedRow } from './queries';
 
@@ -24,6 +25,7 @@ export const presentPost = (
   isLiked,
   isBookmarked: viewer ? isBookmarked : false,
   canDelete: can(viewer, 'delete', { authorId: card.userId }),
+  canReport: canReport(viewer, { authorId: card.userId }),
 });
 
 export type CardWithLike = SharedCard & { isLiked: boolean; isBookmarked: boolean };
@@ -58,4 +60,5 @@ export const presentComment = (r: CommentRow, viewer: SessionUser | null): Comme
   user: { id: r.userId, username: r.username, avatar: r.avatar },
   canEdit: can(viewer, 'edit', { authorId: r.userId }),
   canDelete: can(viewer, 'delete', { authorId: r.userId }),
+  canReport: canReport(viewer, { authorId: r.userId }),
 });

@@ -14,6 +14,7 @@ import { badRequest, conflict, notFound, unauthorized } from '../../errors';
 import { likePattern, SEARCH_LIMIT } from '../../lib/search';
 import { mayTakeUsername, type SessionUser, userConflict } from '../auth';
 import { type NotifyOptions, notify } from '../notifications';
+import { canReport } from '../reports';
 import { mayFollow, maySeeEmail } from './policy';
 
 /** A public profile with its counts and the viewer's follow, in one query. */
@@ -60,6 +61,7 @@ export async function getProfile(db: Db, username: string, viewer: SessionUser |
     followingCount: r.followingCount,
     eventsCount: r.eventsCount,
     isFollowing: Boolean(r.isFollowing),
+    canReport: canReport(viewer, { authorId: r.id }),
   };
 }
 

@@ -1,9 +1,6 @@
-import type { AppModule } from '../../context';
-import { reportAdminRoutes, reportRoutes } from './routes';
-
-/** Reports and the review queue (issue 24): players report, admins act; every action is audited. */
-export const reportsModule: AppModule = {
-  name: 'reports',
-  routes: reportRoutes,
-  adminRoutes: reportAdminRoutes,
-};
+/**
+ * What other modules use of reports: the one rule of who may report what (`canReport` in the
+ * answers of posts, comments, profiles, teams, gear and gallery images; `mayReport` for
+ * POST /api/reports). The module itself (routes) is `reportsModule` in module.ts.
+ */
+export { canReport, mayReport, type ReportFacts } from './policy';

@@ -8,8 +8,28 @@ import type { users } from '../../db/schema';
 import { badRequest, conflict, type HttpError } from '../../errors';
 import { isSuspended, type SessionUser } from '../auth';
 
-/** A player reports anything but themself and their own content. */
-export const mayReport = (reporter: SessionUser, subject: ReportSnapshot) => subject.authorId !== reporter.id;
+/** What whether a subject may be reported depends on: its author, and the viewer's membership of a team. */
+export interface ReportFacts {
+  /** The author or owner (a team's leader, the player of a profile), null when gone. */
+  authorId: ReportSnapshot['authorId'];
+  /** A team only: whether the viewer is one of its members. */
+  viewerIsMember?: boolean;
+}
+
+/**
+ * A player reports anything but themself, their own content and a team they belong to. The one
+ * rule both POST /api/reports and the answers' `canReport` follow.
+ */
+export const mayReport = (reporter: SessionUser, subject: ReportFacts) =>
+  subject.authorId !== reporter.id && !subject.viewerIsMember;
+
+/**
+ * The viewer's `canReport` on a post, comment, profile, team, gear item or gallery image: signed
+ * in, not suspended (a suspended player's writes are refused), and `mayReport`. Pure: the answers
+ * carry it without a query (the feed's cards included).
+ */
+export const canReport = (viewer: SessionUser | null, subject: ReportFacts): boolean =>
+  !!viewer && !isSuspended(viewer) && mayReport(viewer, subject);
 
 /**
  * Why an admin may not take `action` on a report's subject now, or null: dismiss and delete need

@@ -18,15 +18,19 @@ import { deleteComment, deletePost } from '../posts';
 import { deleteGalleryItem, disbandTeam } from '../teams';
 import { mayAct, mayReport } from './policy';
 import { presentSuspension } from './presenters';
-import { existing, galleryTeamOf, keyOf, readSubject } from './subjects';
+import { existing, galleryTeamOf, insertReport, isTeamMember, keyOf, readSubject } from './subjects';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const asDb = (tx: Tx) => tx as unknown as Db;
 
 /**
- * POST /api/reports: the subject must exist (404) and be someone else's (400); one open report per
- * reporter and subject, held by the unique partial index (409 for the second, however many race).
- * The report keeps a snapshot of the content as it is now.
+ * POST /api/reports: the subject must exist (404) and be someone else's, not a team of the reporter
+ * (400); one open report per reporter and subject, held by the unique partial index (409 for the
+ * second, however many race). The report keeps a snapshot of the content as it is now.
+ *
+ * One statement (insertReport) takes the accounts, then the subject's row, then adds the row, in
+ * decision 024's order: an admin's delete of the subject either comes first (404 here, nothing
+ * kept) or waits for this report, which its action then closes too.
  */
 export async function createReport(
   db: Db,
@@ -35,21 +39,21 @@ export async function createReport(
 ): Promise<void> {
   const snapshot = await readSubject(db, body.subjectType, body.subjectId);
   if (!snapshot) throw notFound(REPORT_TEXTS.subjectNotFound);
-  if (!mayReport(reporter, snapshot)) throw badRequest(REPORT_TEXTS.ownContent);
-  const made = await db
-    .insert(reports)
-    .values({
-      reporterId: reporter.id,
-      subjectType: body.subjectType,
-      subjectId: body.subjectId,
-      authorId: snapshot.authorId,
-      reason: body.reason,
-      note: body.note ?? null,
-      snapshot,
-    })
-    .onConflictDoNothing()
-    .returning({ id: reports.id });
-  if (made.length === 0) throw conflict(REPORT_TEXTS.alreadyReported);
+  const viewerIsMember =
+    body.subjectType === 'team' ? await isTeamMember(db, body.subjectId, reporter.id) : false;
+  if (!mayReport(reporter, { authorId: snapshot.authorId, viewerIsMember }))
+    throw badRequest(REPORT_TEXTS.ownContent);
+  const made = await insertReport(db, {
+    reporterId: reporter.id,
+    subjectType: body.subjectType,
+    subjectId: body.subjectId,
+    authorId: snapshot.authorId,
+    reason: body.reason,
+    note: body.note ?? null,
+    snapshot,
+  });
+  if (!made.found) throw notFound(REPORT_TEXTS.subjectNotFound);
+  if (!made.id) throw conflict(REPORT_TEXTS.alreadyReported);
 }
 
 /** The number of subjects with open reports (the Reports tile). */
@@ -214,14 +218,17 @@ export async function act(
       eq(reports.subjectId, report.subjectId),
       eq(reports.status, 'open'),
     );
-    // The subject's open reports, locked: two admins acting at once close them once.
-    const open = await tx.select({ id: reports.id }).from(reports).where(openOfSubject).for('update');
     const authorId =
       report.authorId ??
       (report.snapshot.authorId && report.subjectType === 'user' ? report.subjectId : null);
+    // Decision 024's order: the account first, then the rows that name it. An account deletion
+    // takes the author's row and then cascades into their reports and content; a new report takes
+    // the accounts (createReport) before the subject. The account is read (again) under its lock.
     const author = authorId
-      ? (await tx.select().from(users).where(eq(users.id, authorId)).for('update'))[0]
+      ? (await tx.select().from(users).where(eq(users.id, authorId)).for('no key update'))[0]
       : undefined;
+    // Then the subject's open reports, locked: two admins acting at once close them once.
+    const open = await tx.select({ id: reports.id }).from(reports).where(openOfSubject).for('update');
     const note = body.note ?? null;
     const close = async (resolution: string) => {
       if (open.length === 0) return;
@@ -306,13 +313,13 @@ async function deleteSubject(tx: Db, admin: SessionUser, type: ReportSubjectType
     case 'comment':
       return deleteComment(tx, admin, id, { audited: true });
     case 'team':
-      return disbandTeam(tx, admin, id);
+      return disbandTeam(tx, admin, id, { audited: true });
     case 'gear':
-      return deleteGear(tx, admin, id);
+      return deleteGear(tx, admin, id, { audited: true });
     case 'teamGalleryImage': {
       const teamId = await galleryTeamOf(tx, id);
       if (!teamId) throw notFound(REPORT_TEXTS.subjectNotFound);
-      return deleteGalleryItem(tx, admin, teamId, id);
+      return deleteGalleryItem(tx, admin, teamId, id, { audited: true });
     }
     case 'user':
       throw badRequest(REPORT_TEXTS.deleteNotPossible);

@@ -1,7 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ReportSnapshot, ReportSubjectType } from '../../../contract';
 import type { Db } from '../../db/client';
-import { comments, gearPosts, posts, teamGallery, teamMembers, teams, users } from '../../db/schema';
+import { rows } from '../../db/rows';
+import { comments, gearPosts, posts, reports, teamGallery, teamMembers, teams, users } from '../../db/schema';
 
 /**
  * What a report names, read as it is now: its text, images, author and link. The snapshot a report
@@ -144,6 +145,66 @@ export async function readSubject(
         : null;
     }
   }
+}
+
+/** Whether `userId` is a member of the team (a member may not report their own team). */
+export async function isTeamMember(db: Db, teamId: string, userId: string): Promise<boolean> {
+  const [r] = await db
+    .select({ id: teamMembers.id })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  return !!r;
+}
+
+/**
+ * Adds a report in ONE statement, its locks in decision 024's order: the two accounts (FOR KEY
+ * SHARE, as the insert's foreign keys take them), then the subject's row (FOR KEY SHARE, until the
+ * statement commits), then the row (nothing for a second open report: the unique partial index).
+ * An admin's delete of the subject either comes first (`found` false: nothing added) or waits for
+ * this report, which its action then closes with the others. One statement holds a pool connection
+ * as briefly as a plain insert (1,000 reports at once), and the pool runs an autocommit statement
+ * again if PostgreSQL ever picks it as a deadlock's victim (decision 024).
+ */
+export async function insertReport(
+  db: Db,
+  r: {
+    reporterId: string;
+    subjectType: ReportSubjectType;
+    subjectId: string;
+    authorId: string | null;
+    reason: string;
+    note: string | null;
+    snapshot: ReportSnapshot;
+  },
+): Promise<{ found: boolean; id: string | null }> {
+  const table = TABLES[r.subjectType];
+  const accountIds = [...new Set([r.reporterId, r.authorId].filter((x): x is string => Boolean(x)))].sort();
+  const [row] = await rows<{ found: boolean; id: string | null }>(
+    db,
+    sql`WITH accounts AS (
+          SELECT ${users.id} FROM ${users}
+          WHERE ${users.id} IN (${sql.join(
+            accountIds.map((a) => sql`${a}::uuid`),
+            sql`, `,
+          )})
+          ORDER BY ${users.id} FOR KEY SHARE
+        ),
+        subject AS (
+          SELECT ${table.id} FROM ${table}
+          WHERE (SELECT count(*) FROM accounts) >= 0 AND ${table.id} = ${r.subjectId}::uuid
+          FOR KEY SHARE
+        ),
+        added AS (
+          INSERT INTO ${reports} (reporter_id, subject_type, subject_id, author_id, reason, note, snapshot)
+          SELECT ${r.reporterId}::uuid, ${r.subjectType}, ${r.subjectId}::uuid, ${r.authorId}::uuid,
+                 ${r.reason}, ${r.note}, ${JSON.stringify(r.snapshot)}::jsonb
+          FROM subject
+          ON CONFLICT DO NOTHING
+          RETURNING id
+        )
+        SELECT EXISTS (SELECT 1 FROM subject) AS found, (SELECT id FROM added) AS id`,
+  );
+  return { found: row?.found === true, id: row?.id ?? null };
 }
 
 /** The team a gallery image belongs to (the gallery's delete takes it). */

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { stores } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import { boundingBox, haversine } from '../../lib/geo';
+import { audit } from '../audit';
 import type { SessionUser } from '../auth';
 import { can } from './policy';
 
@@ -87,24 +88,48 @@ export async function listStores(
 
 export async function createStore(db: Db, admin: SessionUser, body: StoreCreate): Promise<Store> {
   if (!can(admin, 'create')) throw forbidden();
-  const [row] = await db.insert(stores).values(body).returning();
+  const row = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [made] = await tx.insert(stores).values(body).returning();
+    await audit(tx, { adminId: admin.id, action: 'store.create', ...subjectOf(made) });
+    return made;
+  });
   return presentStore(row, admin);
 }
 
 /** PATCH: the fields given change; the rest stay. */
 export async function updateStore(db: Db, admin: SessionUser, id: string, patch: StorePatch): Promise<Store> {
   if (!can(admin, 'edit')) throw forbidden();
-  const [row] = await db
-    .update(stores)
-    .set({ ...patch, updatedAt: sql`now()` })
-    .where(eq(stores.id, id))
-    .returning();
-  if (!row) throw notFound(STORE_TEXTS.storeNotFound);
+  const row = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [changed] = await tx
+      .update(stores)
+      .set({ ...patch, updatedAt: sql`now()` })
+      .where(eq(stores.id, id))
+      .returning();
+    if (!changed) throw notFound(STORE_TEXTS.storeNotFound);
+    await audit(tx, { adminId: admin.id, action: 'store.update', ...subjectOf(changed, Object.keys(patch)) });
+    return changed;
+  });
   return presentStore(row, admin);
 }
 
 export async function deleteStore(db: Db, admin: SessionUser, id: string): Promise<void> {
   if (!can(admin, 'delete')) throw forbidden();
-  const gone = await db.delete(stores).where(eq(stores.id, id)).returning({ id: stores.id });
-  if (gone.length === 0) throw notFound(STORE_TEXTS.storeNotFound);
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [gone] = await tx
+      .delete(stores)
+      .where(eq(stores.id, id))
+      .returning({ id: stores.id, name: stores.name });
+    if (!gone) throw notFound(STORE_TEXTS.storeNotFound);
+    await audit(tx, { adminId: admin.id, action: 'store.delete', ...subjectOf(gone) });
+  });
 }
+
+/** What the audit log keeps of a store: its id and name, and the names of the fields an edit sent. */
+const subjectOf = (row: { id: string; name: string }, changed?: string[]) => ({
+  subjectType: 'store',
+  subjectId: row.id,
+  data: changed ? { name: row.name, changed } : { name: row.name },
+});

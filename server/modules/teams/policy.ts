@@ -1,5 +1,6 @@
 import type { TeamAbilities, TeamApplicationStatus, TeamRole } from '../../../contract';
 import type { SessionUser } from '../auth';
+import { canReport } from '../reports';
 
 /**
  * Who may do what with a team (SPEC §4, §6; issue 12 "Rules"), in one place. Every write checks
@@ -98,5 +99,7 @@ export function teamAbilities(
     canLeave: can(v, 'leave'),
     canTransfer: can(v, 'transfer') && team.hasCoLeader,
     canDisband: can(v, 'disband'),
+    // Its members may not report their own team (the leader is its author).
+    canReport: canReport(v.user, { authorId: null, viewerIsMember: v.role !== null }),
   };
 }

@@ -12,6 +12,7 @@ import {
 import { iso } from '../../db/rows';
 import type { teamApplications } from '../../db/schema';
 import type { SessionUser } from '../auth';
+import { canReport } from '../reports';
 import { can, canChangeRole, canRemoveMember, type TeamViewer, teamAbilities } from './policy';
 import type { GalleryItem, InviteItem, MemberItem, TeamRow, UserInviteRow, UserTeamRow } from './queries';
 
@@ -113,6 +114,7 @@ export const presentGalleryItem = (r: GalleryItem, viewer: TeamViewer): TeamGall
     r.uploadedById && r.uploadedByUsername ? { id: r.uploadedById, username: r.uploadedByUsername } : null,
   createdAt: iso(r.createdAt),
   canDelete: can(viewer, 'deleteGalleryItem'),
+  canReport: canReport(viewer.user, { authorId: r.uploadedById }),
 });
 
 export const presentUserInvite = (r: UserInviteRow): UserInvite => ({

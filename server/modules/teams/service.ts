@@ -17,6 +17,7 @@ import {
 import type { Db } from '../../db/client';
 import { teamApplications, teamGallery, teamInvites, teamMembers, teams, users } from '../../db/schema';
 import { conflict, forbidden, notFound, uniqueViolation } from '../../errors';
+import { audit } from '../audit';
 import type { SessionUser } from '../auth';
 import { awardBadges } from '../badges';
 import { enqueueNotifyFor, excerptOf, type NotifyOptions, notify } from '../notifications';
@@ -142,16 +143,41 @@ export async function updateTeam(db: Db, user: SessionUser, id: string, patch: T
  * members but the one disbanding are told ('team-disbanded', the team's name kept): collected
  * before the delete, in its transaction, and told by a queued job (a team may be large).
  */
-export async function disbandTeam(db: Db, user: SessionUser, id: string): Promise<void> {
+export async function disbandTeam(
+  db: Db,
+  user: SessionUser,
+  id: string,
+  opts: { audited?: boolean } = {},
+): Promise<void> {
   const place = await placeIn(db, id, user);
   if (!can(viewerIn(place, user), 'disband')) throw noPermission();
   await db.transaction(async (tx) => {
+    // An admin who is not its leader disbanding a team is audited (issue 24), with the leader named.
+    const byAdmin = !opts.audited && place.viewerRole !== 'leader';
+    const [leader] = byAdmin
+      ? await tx
+          .select({ id: teamMembers.userId })
+          .from(teamMembers)
+          .where(and(eq(teamMembers.teamId, id), eq(teamMembers.role, 'leader')))
+      : [];
     await enqueueNotifyFor(
       asDb(tx),
       { kind: 'team-disbanded', actorId: user.id, data: { title: place.name } },
       sql`SELECT ${teamMembers.userId} FROM ${teamMembers} WHERE ${teamMembers.teamId} = ${id} AND ${teamMembers.userId} <> ${user.id}`,
     );
-    await tx.delete(teams).where(eq(teams.id, id));
+    const [gone] = await tx
+      .delete(teams)
+      .where(eq(teams.id, id))
+      .returning({ name: teams.name, members: teams.memberCount });
+    if (gone && byAdmin)
+      await audit(asDb(tx), {
+        adminId: user.id,
+        action: 'team.delete',
+        subjectType: 'team',
+        subjectId: id,
+        targetUserId: leader?.id ?? null,
+        data: { name: gone.name, members: gone.members },
+      });
   });
 }
 
@@ -648,14 +674,28 @@ export async function deleteGalleryItem(
   user: SessionUser,
   teamId: string,
   itemId: string,
+  opts: { audited?: boolean } = {},
 ): Promise<void> {
   const place = await placeIn(db, teamId, user);
   if (!can(viewerIn(place, user), 'deleteGalleryItem')) throw noPermission();
-  const gone = await db
-    .delete(teamGallery)
-    .where(and(eq(teamGallery.id, itemId), eq(teamGallery.teamId, teamId)))
-    .returning({ id: teamGallery.id });
-  if (gone.length === 0) throw notFound(TEAM_TEXTS.galleryItemNotFound);
+  await db.transaction(async (t) => {
+    const tx = asDb(t);
+    const [gone] = await tx
+      .delete(teamGallery)
+      .where(and(eq(teamGallery.id, itemId), eq(teamGallery.teamId, teamId)))
+      .returning({ uploadedBy: teamGallery.uploadedBy, caption: teamGallery.caption });
+    if (!gone) throw notFound(TEAM_TEXTS.galleryItemNotFound);
+    // An admin who is not the team's leader deleting an image is audited (issue 24).
+    if (!opts.audited && place.viewerRole !== 'leader')
+      await audit(tx, {
+        adminId: user.id,
+        action: 'teamGalleryImage.delete',
+        subjectType: 'teamGalleryImage',
+        subjectId: itemId,
+        targetUserId: gone.uploadedBy,
+        data: { teamId, team: place.name, caption: excerptOf(gone.caption ?? '') },
+      });
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import { tutorials } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
+import { audit } from '../audit';
 import type { SessionUser } from '../auth';
 import { can } from './policy';
 import type { YoutubeClient } from './youtube';
@@ -127,10 +128,17 @@ export async function createTutorial(
 ): Promise<Tutorial> {
   if (!can(admin, 'create')) throw forbidden();
   const { channelTitle: _typed, ...fields } = body;
-  const [row] = await db
-    .insert(tutorials)
-    .values({ ...fields, ...(await youtubeColumns(deps, body)) })
-    .returning();
+  // The YouTube facts are asked before the transaction (a call out never holds a connection).
+  const youtube = await youtubeColumns(deps, body);
+  const row = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [made] = await tx
+      .insert(tutorials)
+      .values({ ...fields, ...youtube })
+      .returning();
+    await audit(tx, { adminId: admin.id, action: 'tutorial.create', ...subjectOf(made) });
+    return made;
+  });
   return presentTutorial(row, admin);
 }
 
@@ -146,20 +154,40 @@ export async function replaceTutorial(
   const [previous] = await db.select().from(tutorials).where(eq(tutorials.id, id));
   if (!previous) throw notFound(TUTORIAL_TEXTS.tutorialNotFound);
   const { channelTitle: _typed, ...fields } = body;
-  const [row] = await db
-    .update(tutorials)
-    .set({ ...fields, ...(await youtubeColumns(deps, body, previous)), updatedAt: sql`now()` })
-    .where(eq(tutorials.id, id))
-    .returning();
-  if (!row) throw notFound(TUTORIAL_TEXTS.tutorialNotFound);
+  const youtube = await youtubeColumns(deps, body, previous);
+  const row = await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [changed] = await tx
+      .update(tutorials)
+      .set({ ...fields, ...youtube, updatedAt: sql`now()` })
+      .where(eq(tutorials.id, id))
+      .returning();
+    if (!changed) throw notFound(TUTORIAL_TEXTS.tutorialNotFound);
+    await audit(tx, { adminId: admin.id, action: 'tutorial.update', ...subjectOf(changed) });
+    return changed;
+  });
   return presentTutorial(row, admin);
 }
 
 export async function deleteTutorial(db: Db, admin: SessionUser, id: string): Promise<void> {
   if (!can(admin, 'delete')) throw forbidden();
-  const gone = await db.delete(tutorials).where(eq(tutorials.id, id)).returning({ id: tutorials.id });
-  if (gone.length === 0) throw notFound(TUTORIAL_TEXTS.tutorialNotFound);
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [gone] = await tx
+      .delete(tutorials)
+      .where(eq(tutorials.id, id))
+      .returning({ id: tutorials.id, title: tutorials.title });
+    if (!gone) throw notFound(TUTORIAL_TEXTS.tutorialNotFound);
+    await audit(tx, { adminId: admin.id, action: 'tutorial.delete', ...subjectOf(gone) });
+  });
 }
+
+/** What the audit log keeps of a tutorial: its id and title (never its text). */
+const subjectOf = (row: { id: string; title: string }) => ({
+  subjectType: 'tutorial',
+  subjectId: row.id,
+  data: { title: row.title },
+});
 
 /** youtubeData older than this is fetched again by housekeeping. */
 export const YOUTUBE_REFRESH_MS = 24 * 60 * 60 * 1000;

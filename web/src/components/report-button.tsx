@@ -1,6 +1,5 @@
 import { REPORT_SUBJECT_LABELS, REPORT_TEXTS, type ReportSubjectType } from '@contract/reports';
 import { Button } from '@web/components/ui/button';
-import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
 import { Flag } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
@@ -14,20 +13,19 @@ export interface ReportTarget {
 }
 
 /**
- * A "Report" button and its dialog, for a signed-in player who is not the author (`authorId`).
- * The server decides (a report of one's own content is refused); this only hides a button that
- * could not work.
+ * A "Report" button and its dialog, shown only when the answer says the viewer may report the
+ * subject (`canReport`, decided by the server's reports policy: signed in, not suspended, not its
+ * author, not a member of the team). Nothing of that rule is worked out here.
  */
 export function ReportButton({
   subjectType,
   subjectId,
-  authorId,
+  canReport,
   variant = 'icon',
   className,
-}: ReportTarget & { authorId?: string | null; variant?: 'icon' | 'text'; className?: string }) {
-  const { user } = useUser();
+}: ReportTarget & { canReport: boolean; variant?: 'icon' | 'text'; className?: string }) {
   const [open, setOpen] = useState(false);
-  if (!user || (authorId && authorId === user.id)) return null;
+  if (!canReport) return null;
   const label = `Report this ${REPORT_SUBJECT_LABELS[subjectType].toLowerCase()}`;
   return (
     <>

@@ -176,6 +176,8 @@ describe('/fields/{fieldId}', () => {
     const group = await screen.findByRole('group', { name: 'Rate this field' });
     await userEvent.click(within(group).getByRole('button', { name: '4 stars' }));
     expect(await screen.findByText('Thanks for rating this field')).toBeInTheDocument();
+    // A rating that counts says nothing more.
+    expect(screen.queryByText(/counts once your account/)).toBeNull();
     expect(screen.getByText('Your rating:', { exact: false })).toHaveTextContent('Your rating: 4 / 5');
     expect(screen.getByText('(5 ratings)')).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Rate this field' })).toBeNull();
@@ -183,6 +185,23 @@ describe('/fields/{fieldId}', () => {
     expect(posts.map(([u, init]) => [String(u), JSON.parse(String(init?.body))])).toEqual([
       [`/api/fields/${ID}/rate`, { rating: 4 }],
     ]);
+  });
+
+  it("shows the answer's message when a fresh account's rating is kept but not counted yet", async () => {
+    const kept =
+      'Your rating is saved; it counts once your account is a day old and has taken part (a post, a comment, a team, an event or gear of your own)';
+    mockFetch({
+      ...signedIn(aUser()),
+      [`GET /api/fields/${ID}`]: () => json({ ...TIMBERLINE, canRate: true }),
+      [`POST /api/fields/${ID}/rate`]: () =>
+        json({ ...TIMBERLINE, viewerRating: 5, canRate: false, counted: false, message: kept }),
+    });
+    renderField();
+    const group = await screen.findByRole('group', { name: 'Rate this field' });
+    await userEvent.click(within(group).getByRole('button', { name: '5 stars' }));
+    expect(await screen.findByText('Thanks for rating this field')).toBeInTheDocument();
+    expect(screen.getByText(kept)).toBeInTheDocument();
+    expect(screen.getByText('Your rating:', { exact: false })).toHaveTextContent('Your rating: 5 / 5');
   });
 
   it('says Failed to submit rating when the server refuses (already rated)', async () => {

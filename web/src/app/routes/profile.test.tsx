@@ -21,6 +21,7 @@ const aProfile = (overrides: Partial<UserProfile> = {}): UserProfile => ({
   followingCount: 2,
   eventsCount: 1,
   isFollowing: false,
+  canReport: true,
   ...overrides,
 });
 

@@ -18,6 +18,7 @@ export function aGear(n: number, overrides: Partial<GearPost> = {}): GearPost {
     myRating: null,
     canRate: true,
     canDelete: false,
+    canReport: true,
     ...overrides,
   };
 }

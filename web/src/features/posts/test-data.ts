@@ -21,6 +21,8 @@ export const aPost = (overrides: Partial<FeedPost> = {}): FeedPost => ({
   isBookmarked: false,
   // The viewer's ability, as the server answers it: the author (ME_ID) or an admin.
   canDelete: overrides.userId === ME_ID,
+  // As the server answers a signed-in player who is not the author.
+  canReport: overrides.userId !== ME_ID,
   ...overrides,
 });
 
@@ -41,6 +43,7 @@ export const aComment = (overrides: Partial<Comment> = {}): Comment => {
     user: { id: OTHER_ID, username: 'recon_rita', avatar: null },
     canEdit: overrides.user?.id === ME_ID,
     canDelete: overrides.user?.id === ME_ID,
+    canReport: overrides.user?.id !== ME_ID,
     ...overrides,
   };
 };

@@ -15,10 +15,11 @@ const NONE: TeamAbilities = {
   canLeave: false,
   canTransfer: false,
   canDisband: false,
+  canReport: false,
 };
 
 /** What the server says an outsider may do with a recruiting team: apply. */
-export const outsiderAbilities: TeamAbilities = { ...NONE, canApply: true };
+export const outsiderAbilities: TeamAbilities = { ...NONE, canApply: true, canReport: true };
 /** A plain member: leave. */
 export const memberAbilities: TeamAbilities = { ...NONE, canLeave: true };
 /** The leader (SPEC §6): everything but leaving; transfer when a co-leader exists. */

@@ -4,6 +4,7 @@ import {
   type FieldCreateInput,
   type FieldDetail,
   type FieldPatchInput,
+  type FieldRateAnswer,
 } from '@contract/fields';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
@@ -16,9 +17,10 @@ const path = (id: string) => encodeURIComponent(id);
 export function useRateField(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (rating: number) => apiRequest<Field>('POST', `/api/fields/${path(id)}/rate`, { rating }),
+    mutationFn: (rating: number) =>
+      apiRequest<FieldRateAnswer>('POST', `/api/fields/${path(id)}/rate`, { rating }),
     meta: { errorToast: { title: T.rateFailed } },
-    onSuccess: (field) => {
+    onSuccess: ({ counted: _counted, message: _message, ...field }) => {
       queryClient.setQueryData<FieldDetail>(fieldKeys.detail(id), (old) =>
         old ? { ...old, ...field } : old,
       );

@@ -51,7 +51,13 @@ function RateField({ field }: { field: FieldDetail }) {
             size="icon"
             aria-label={`${n} ${n === 1 ? 'star' : 'stars'}`}
             disabled={rate.isPending}
-            onClick={() => rate.mutate(n, { onSuccess: () => toast({ title: T.ratingSaved }) })}
+            onClick={() =>
+              rate.mutate(n, {
+                // A fresh account's rating is kept but not counted yet: the server's message says when.
+                onSuccess: (answer) =>
+                  toast({ title: T.ratingSaved, description: answer.counted ? undefined : answer.message }),
+              })
+            }
           >
             <Star className="size-5 text-primary" aria-hidden="true" />
           </Button>

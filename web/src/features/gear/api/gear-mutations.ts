@@ -1,4 +1,4 @@
-import { GEAR_TEXTS, type GearBodyInput, type GearPost } from '@contract/gear';
+import { GEAR_TEXTS, type GearBodyInput, type GearPost, type RateGearAnswer } from '@contract/gear';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 import { gearKeys } from './keys';
@@ -19,9 +19,12 @@ export function useCreateGear() {
   });
 }
 
-/** POST /api/gear/{id}/rate → the item with its new average and count. */
-export function rateGear({ id, rating }: { id: string; rating: number }): Promise<GearPost> {
-  return apiRequest<GearPost>('POST', `/api/gear/${encodeURIComponent(id)}/rate`, { rating });
+/**
+ * POST /api/gear/{id}/rate → the item with its new average and count, and whether the rating
+ * counts yet (`counted`; a fresh account's is kept and `message` says when it will count).
+ */
+export function rateGear({ id, rating }: { id: string; rating: number }): Promise<RateGearAnswer> {
+  return apiRequest<RateGearAnswer>('POST', `/api/gear/${encodeURIComponent(id)}/rate`, { rating });
 }
 
 /**
@@ -33,7 +36,7 @@ export function useRateGear() {
   return useMutation({
     mutationFn: rateGear,
     meta: { errorToast: { title: GEAR_TEXTS.rateFailed } },
-    onSuccess: (gear) => {
+    onSuccess: ({ counted: _counted, message: _message, ...gear }) => {
       queryClient.setQueryData<GearPost[]>(gearKeys.toRate(), (list) =>
         list?.map((g) => (g.id === gear.id ? gear : g)),
       );

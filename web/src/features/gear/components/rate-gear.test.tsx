@@ -72,6 +72,43 @@ describe('Rate Gear', () => {
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
   });
 
+  it("after rating, shows the answer's message when a fresh account's rating is kept but not counted yet", async () => {
+    const kept =
+      'Your rating is saved; it counts once your account is a day old and has taken part (a post, a comment, a team, an event or gear of your own)';
+    mockFetch({
+      ...signedIn(),
+      'GET /api/gear/to-rate': () => json([aGear(1), aGear(2), aGear(3)]),
+      'POST /api/gear/00000000-0000-4000-9000-000000000001/rate': () =>
+        json({ ...aGear(1, { myRating: 5, canRate: false }), counted: false, message: kept }),
+      'POST /api/gear/00000000-0000-4000-9000-000000000002/rate': () =>
+        json({ ...aGear(2, { myRating: 3, canRate: false, totalRatings: 1 }), counted: true }),
+    });
+    renderApp(<RateGear />);
+    await userEvent.click(await screen.findByRole('radio', { name: '5 stars' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit rating' }));
+    expect(await screen.findByText('Thanks for rating')).toBeInTheDocument();
+    expect(screen.getByText(kept)).toBeInTheDocument();
+    await waitFor(() => expect(heading()).toBe('Gear 2'));
+    // The rated item keeps the item's shape (no `counted` nor `message` in the list).
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByText('Your rating: 5 stars')).toBeInTheDocument();
+  });
+
+  it('says nothing more after a rating that counts', async () => {
+    mockFetch({
+      ...signedIn(),
+      'GET /api/gear/to-rate': () => json([aGear(1), aGear(2)]),
+      'POST /api/gear/00000000-0000-4000-9000-000000000001/rate': () =>
+        json({ ...aGear(1, { myRating: 4, canRate: false, totalRatings: 1 }), counted: true }),
+    });
+    renderApp(<RateGear />);
+    await userEvent.click(await screen.findByRole('radio', { name: '4 stars' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit rating' }));
+    await waitFor(() => expect(heading()).toBe('Gear 2'));
+    expect(screen.queryByText('Thanks for rating')).toBeNull();
+    expect(screen.queryByText(/counts once your account/)).toBeNull();
+  });
+
   it("says 'Failed to submit rating' and stays on the item when the rating fails", async () => {
     mockFetch({
       ...signedIn(),

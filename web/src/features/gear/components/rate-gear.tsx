@@ -3,6 +3,7 @@ import { ReportButton } from '@web/components/report-button';
 import { Button } from '@web/components/ui/button';
 import { RemoteImage } from '@web/components/ui/remote-image';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { toast } from '@web/lib/toast';
 import { ChevronLeft, ChevronRight, PackageCheck, SkipForward } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -57,7 +58,16 @@ export function RateGear() {
 
   const submit = () => {
     if (choice === null || !item.canRate) return;
-    rate.mutate({ id: item.id, rating: choice }, { onSuccess: () => go(at + 1) });
+    rate.mutate(
+      { id: item.id, rating: choice },
+      {
+        onSuccess: (answer) => {
+          // A fresh account's rating is kept but not counted yet: the server's message says when.
+          if (!answer.counted && answer.message) toast({ title: T.ratingKept, description: answer.message });
+          go(at + 1);
+        },
+      },
+    );
   };
 
   return (
@@ -115,7 +125,7 @@ export function GearItem({ item, position, busy }: { item: GearPost; position?: 
           <ReportButton
             subjectType="gear"
             subjectId={item.id}
-            authorId={item.user.id}
+            canReport={item.canReport}
             className="-mt-2 -mr-2"
           />
         </div>

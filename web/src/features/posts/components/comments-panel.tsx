@@ -214,7 +214,7 @@ function CommentItem({ comment, postId }: { comment: Comment; postId: string }) 
             <ReportButton
               subjectType="comment"
               subjectId={comment.id}
-              authorId={comment.user.id}
+              canReport={comment.canReport}
               className="size-9"
             />
             {comment.canEdit ? (

@@ -17,6 +17,7 @@ const aPost = (n: number, overrides: Partial<FeedPost> = {}): FeedPost => ({
   isLiked: false,
   isBookmarked: false,
   canDelete: true,
+  canReport: false,
   ...overrides,
 });
 

@@ -127,7 +127,12 @@ export function PostCard({
             className="min-w-0 flex-1"
             nameClassName="block"
           />
-          <ReportButton subjectType="post" subjectId={post.id} authorId={post.userId} className="size-11" />
+          <ReportButton
+            subjectType="post"
+            subjectId={post.id}
+            canReport={post.canReport}
+            className="size-11"
+          />
           {canDelete ? <DeletePostButton postId={post.id} /> : null}
         </header>
         {post.caption ? (

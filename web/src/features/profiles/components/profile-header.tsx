@@ -47,7 +47,7 @@ export function ProfileHeader({ profile, viewer }: { profile: UserProfile; viewe
                 <ReportButton
                   subjectType="user"
                   subjectId={profile.id}
-                  authorId={profile.id}
+                  canReport={profile.canReport}
                   variant="text"
                   className="min-h-11"
                 />

@@ -45,9 +45,13 @@ export function TeamActions({ team }: { team: Team }) {
         </Button>
       ) : null}
       {invite ? <InviteActions inviteId={invite.id} /> : null}
-      {can.canManage ? null : (
-        <ReportButton subjectType="team" subjectId={team.id} variant="text" className="min-h-11" />
-      )}
+      <ReportButton
+        subjectType="team"
+        subjectId={team.id}
+        canReport={can.canReport}
+        variant="text"
+        className="min-h-11"
+      />
       {pending ? (
         <p
           className="inline-flex items-center gap-1.5 rounded-md border border-border px-3 py-2 text-sm"

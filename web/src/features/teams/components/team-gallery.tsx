@@ -42,7 +42,7 @@ export function TeamGallery({ teamId }: { teamId: string }) {
               <ReportButton
                 subjectType="teamGalleryImage"
                 subjectId={item.id}
-                authorId={item.uploadedBy?.id}
+                canReport={item.canReport}
                 className="-mr-2"
               />
             </figcaption>
