@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { EXPORT_KEEP_DAYS } from '../../../contract';
 import { rows } from '../../db/rows';
 import type { Db } from '../../db/types';
+import { CoalescingRunner } from '../../lib/coalescing-runner';
 import { ZipWriter } from '../../lib/zip';
 import { type ObjectStorage, TooLargeError } from '../../storage/types';
 import { collectUserData } from './collect';
@@ -226,49 +227,12 @@ export async function deleteExpiredExports(
   }
 }
 
-/**
- * Runs the due exports whenever kicked, one run at a time (kicks during a run make one more run
- * after it). `stop()` ends after the build in progress.
- */
-export class ExportRunner {
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
-
-  constructor(
-    private readonly db: Db,
-    private readonly storage: ObjectStorage,
-    private readonly log?: ExportLog,
-  ) {}
-
-  kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.loop().finally(() => {
-      this.running = null;
-    });
-  }
-
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  private async loop() {
-    do {
-      this.again = false;
-      try {
-        await runDueExports(this.db, this.storage, { log: this.log, stopped: () => this.stopped });
-      } catch (err) {
-        this.log?.error({ err }, 'data exports: run failed');
-      }
-    } while (this.again && !this.stopped);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.idle();
+/** Runs the due exports whenever kicked, one run at a time; `stop()` ends after the build in progress. */
+export class ExportRunner extends CoalescingRunner {
+  constructor(db: Db, storage: ObjectStorage, log?: ExportLog) {
+    super(
+      (stopped) => runDueExports(db, storage, { log, stopped }),
+      (err) => log?.error({ err }, 'data exports: run failed'),
+    );
   }
 }

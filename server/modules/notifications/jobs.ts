@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { App, Ctx } from '../../context';
 import { rows } from '../../db/rows';
 import type { Db } from '../../db/types';
+import { CoalescingRunner } from '../../lib/coalescing-runner';
 import { notifyOptionsOf } from './kinds';
 import { NOTIFICATION_JOBS_CHANNEL, type NotifyInput, type NotifyOptions, notify } from './notify';
 
@@ -166,50 +167,13 @@ export async function runNotificationJobs(db: Db, opts: JobRunOptions): Promise<
   return taken;
 }
 
-/**
- * Runs the jobs whenever kicked, one run at a time: a kick during a run makes one more run after
- * it (kicks coalesce). `stop()` ends after the job in progress.
- */
-export class NotificationJobRunner {
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
-
-  constructor(
-    private readonly db: Db,
-    private readonly opts: JobRunOptions,
-  ) {}
-
-  kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.loop().finally(() => {
-      this.running = null;
-    });
-  }
-
-  /** Resolves once no run is in progress (for tests and shutdown). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  private async loop() {
-    do {
-      this.again = false;
-      try {
-        await runNotificationJobs(this.db, { ...this.opts, stopped: () => this.stopped });
-      } catch (err) {
-        this.opts.log?.error({ err }, 'notification jobs: run failed');
-      }
-    } while (this.again && !this.stopped);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.idle();
+/** Runs the jobs whenever kicked, one run at a time (CoalescingRunner); `stop()` ends after the job in progress. */
+export class NotificationJobRunner extends CoalescingRunner {
+  constructor(db: Db, opts: JobRunOptions) {
+    super(
+      (stopped) => runNotificationJobs(db, { ...opts, stopped }),
+      (err) => opts.log?.error({ err }, 'notification jobs: run failed'),
+    );
   }
 }
 
