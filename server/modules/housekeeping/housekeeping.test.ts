@@ -58,6 +58,7 @@ describe('runHousekeeping', () => {
       images: 0,
       youtube: 0,
       mails: 0,
+      registrations: 0,
     });
 
     const sessions = await db.select().from(userSessions).where(eq(userSessions.userId, user.id));
@@ -83,6 +84,7 @@ describe('runHousekeeping', () => {
       images: 0,
       youtube: 0,
       mails: 0,
+      registrations: 0,
     });
   });
 

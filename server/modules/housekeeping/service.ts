@@ -2,6 +2,7 @@ import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { images, uploadTokens, userSessions } from '../../db/schema';
 import type { ObjectStorage } from '../../storage/types';
+import { deleteExpiredRegistrations } from '../auth';
 import { backfillBadges, backfillMembership } from '../badges';
 import { deleteFinishedMail, NO_MAIL, type NotifyOptions, remindEvents } from '../notifications';
 import { refreshYoutubeData, type YoutubeClient } from '../tutorials';
@@ -25,6 +26,8 @@ export interface HousekeepingResult {
   youtube: number;
   /** mail_outbox rows sent, skipped or given up over MAIL_KEEP_MS (30 days) ago, deleted. */
   mails: number;
+  /** Registrations waiting for their emailed link, expired (issue 24), deleted with their mails. */
+  registrations: number;
   /** With `badges`: badges awarded by the sweep. */
   badges?: number;
   /** With `reminders`: 'event-reminder' entries written (events starting within a day). */
@@ -50,7 +53,8 @@ export interface HousekeepingOptions {
  * Deletes expired sessions; the raw uploads of addresses expired for over five minutes (the
  * address rows themselves after a day); and, with `sweepImages`, stored images (with their
  * variants) that no column of IMAGE_REFERENCES holds any more, once past their grace period; the
- * outbox's mails sent, skipped or given up over 30 days ago (MAIL_KEEP_MS); and,
+ * outbox's mails sent, skipped or given up over 30 days ago (MAIL_KEEP_MS); registrations whose
+ * emailed link expired (with their mails); and,
  * with `badges`, the badge backfill (modules/badges); with `reminders`, the reminders a day before
  * each game (modules/notifications); and, with `youtube`, tutorials' YouTube data
  * over a day old (last, so an unreachable API fails only that part). Safe to run at any time and
@@ -107,6 +111,7 @@ export async function runHousekeeping(
     );
 
   const mails = await deleteFinishedMail(db, now);
+  const registrations = await deleteExpiredRegistrations(db, now);
 
   const swept = opts.sweepImages ? await sweepImages(db, storage, now) : 0;
   const notice = opts.notice ?? NO_MAIL;
@@ -124,6 +129,7 @@ export async function runHousekeeping(
     images: swept,
     youtube,
     mails,
+    registrations,
     ...badges,
     ...reminders,
   };
