@@ -7,8 +7,8 @@ import type { Db } from '../../db/types';
 import { createTestApp, sessionCookie, type TestApp } from '../../test/app';
 import { createUser, injectAs, registerViaApi } from '../../test/factories';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp';
-import { runHousekeeping } from '../housekeeping/service';
-import { ACCOUNT_MAIL_TEXTS } from '../notifications/mail/account';
+import { runHousekeeping } from '../housekeeping';
+import { ACCOUNT_MAIL_TEXTS } from './mails';
 
 const PUBLIC_URL = 'https://airsoft.example.test';
 const FROM = '"Airsoft Community" <noreply@example.test>';
@@ -30,7 +30,11 @@ beforeAll(async () => {
   db = t.database.db;
 });
 
-const body = (n: string, email = `${n}@example.test`) => ({ username: n, email, password: 'a-strong-pass-123' });
+const body = (n: string, email = `${n}@example.test`) => ({
+  username: n,
+  email,
+  password: 'a-strong-pass-123',
+});
 const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 20 });
 const mailsTo = (address: string) =>
   smtp.mails.filter((m) => m.to.some((to) => to.toLowerCase() === address.toLowerCase()));
@@ -193,7 +197,10 @@ describe('registration with SMTP_URL set (issue 24: no email enumeration)', () =
     expect(vsPending.statusCode).toBe(409);
     expect(vsPending.json().message).toBe(AUTH_TEXTS.usernameTaken);
     expect(
-      await db.select().from(pendingRegistrations).where(eq(pendingRegistrations.email, 'second@example.test')),
+      await db
+        .select()
+        .from(pendingRegistrations)
+        .where(eq(pendingRegistrations.email, 'second@example.test')),
     ).toHaveLength(0);
     // An expired registration holds the name no more.
     await db

@@ -26,7 +26,7 @@ import {
   unauthorized,
   uniqueViolation,
 } from '../../errors';
-import { queueAccountMail, signupAttemptMail, signupConfirmMail } from '../notifications/mail/account';
+import { queueAccountMail, signupAttemptMail, signupConfirmMail } from './mails';
 import { dummyVerify, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { isListedAdminName } from './policy';
 import { hashToken, type SessionUser } from './sessions';

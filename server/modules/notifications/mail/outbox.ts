@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { NOTIFICATION_DEFAULTS, type NotificationChannel, type NotificationKind } from '../../../../contract';
 import { rows } from '../../../db/rows';
 import type { Db } from '../../../db/types';
-import { isAccountMail } from './account';
 import { mailEntries } from './entries';
 import type { MailConfig, MailTransport, OutgoingMail } from './mailer';
 import { type MailContent, notificationMail } from './templates';
@@ -71,6 +70,9 @@ async function claimDue(db: Db, limit: number): Promise<OutboxRow[]> {
   );
 }
 
+/** A row with its own address: an account mail (modules/auth/mails.ts), sent as it was written. */
+const isAccountMail = (row: OutboxRow) => row.to_address !== null;
+
 type Composed = { to: string; content: MailContent } | { skip: string };
 
 /**
@@ -84,12 +86,12 @@ async function compose(
   config: MailConfig,
   signer: UnsubscribeSigner,
 ): Promise<Composed> {
-  // An account mail (issue 24) goes to its address as it was written.
-  if (isAccountMail(row.kind)) {
-    if (!row.to_address || row.subject === null || row.text_body === null || row.html_body === null)
+  // An account mail (issue 24: auth's registration mails) goes to its address as it was written.
+  if (isAccountMail(row)) {
+    if (row.subject === null || row.text_body === null || row.html_body === null)
       return { skip: 'empty account mail' };
     return {
-      to: row.to_address,
+      to: row.to_address as string,
       content: { subject: row.subject, text: row.text_body, html: row.html_body },
     };
   }
@@ -169,7 +171,7 @@ export async function sendDueMail(
         UPDATE mail_outbox SET failed_at = now(), last_error = ${`skipped: ${composed.skip}`} WHERE id = ${row.id}`);
       return;
     }
-    const account = isAccountMail(row.kind);
+    const account = isAccountMail(row);
     const mail: OutgoingMail = {
       from: config.from,
       to: composed.to,

@@ -1,16 +1,29 @@
 import { sql } from 'drizzle-orm';
-import { PRODUCT_NAME } from '../../../../contract';
-import type { Db } from '../../../db/types';
-import { escapeHtml, type MailContent } from './templates';
+import { PRODUCT_NAME } from '../../../contract';
+import type { Db } from '../../db/types';
 
 /**
- * Account mails (issue 24): sent to an address, not by a player's notification settings, and
- * with no unsubscribe link (they answer something done with that address a moment before).
+ * Account mails (issue 24): queued in the notifications' outbox (mail_outbox) with their address
+ * (`to_address`) and their whole content, which the sender sends as written: not by a player's
+ * notification settings, and with no unsubscribe link (they answer something done with that
+ * address a moment before).
  */
-export const ACCOUNT_MAIL_KINDS = ['signup-confirm', 'signup-attempt'] as const;
-export type AccountMailKind = (typeof ACCOUNT_MAIL_KINDS)[number];
-export const isAccountMail = (kind: string): kind is AccountMailKind =>
-  (ACCOUNT_MAIL_KINDS as readonly string[]).includes(kind);
+export type AccountMailKind = 'signup-confirm' | 'signup-attempt';
+
+/** A mail's subject and its two parts. */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string) =>
+  value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
 
 export const ACCOUNT_MAIL_TEXTS = {
   confirmSubject: `Finish signing up to ${PRODUCT_NAME}`,
