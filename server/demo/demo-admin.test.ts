@@ -26,7 +26,10 @@ describe("the demo admin's password (docs/security.md 6.3.2)", () => {
   });
 
   it('stays the published one in development, and DEMO_ADMIN_PASSWORD sets it anywhere', () => {
-    expect(demoAdminPassword({ NODE_ENV: 'development' })).toEqual({ password: DEMO_PASSWORD, random: false });
+    expect(demoAdminPassword({ NODE_ENV: 'development' })).toEqual({
+      password: DEMO_PASSWORD,
+      random: false,
+    });
     expect(demoAdminPassword({})).toEqual({ password: DEMO_PASSWORD, random: false });
     expect(demoAdminPassword({ NODE_ENV: 'production', DEMO_ADMIN_PASSWORD: 'chosen-by-ops-1' })).toEqual({
       password: 'chosen-by-ops-1',
