@@ -33,6 +33,16 @@ export const AUTH_TEXTS = {
   usernameReserved: 'This username is reserved',
   wrongCurrentPassword: 'Current password is incorrect',
   leaderMustHandOver: 'You lead a team with other members: hand the team over or disband it first',
+  // Registration confirmed by email (issue 24: the same answer for a known and an unknown email)
+  checkEmail: 'Check your email to finish signing up.',
+  confirmExpired: 'This link has expired or was already used. Sign up again.',
+  checkEmailTitle: 'Check your email',
+  checkEmailSentTo: 'We sent a link to finish signing up to',
+  checkEmailHint: 'The link works for 24 hours. Nothing arrived? Check your spam folder, or sign up again.',
+  useAnotherAddress: 'Use another address',
+  confirming: 'Finishing your sign-up...',
+  confirmFailed: 'Could not finish signing up',
+  signUpAgain: 'Sign up again',
 } as const;
 
 export const usernameSchema = text()
@@ -50,6 +60,20 @@ export const registerBody = z.object({
   password: passwordSchema,
 });
 export type RegisterBody = z.infer<typeof registerBody>;
+
+/**
+ * POST /api/register's answer when mail is configured (SMTP_URL): 202, the same for a new and a
+ * known email, and no session; the account is made by POST /api/register/confirm from the mailed link.
+ */
+export const registrationPending = z.object({ message: z.string() });
+export type RegistrationPending = z.infer<typeof registrationPending>;
+
+/** How long a registration waits for its confirmation link to be followed. */
+export const REGISTRATION_CONFIRM_HOURS = 24;
+
+/** POST /api/register/confirm: the token of the mailed link (/auth/confirm?token=...). */
+export const confirmRegistrationBody = z.object({ token: text().min(1).max(200) });
+export type ConfirmRegistrationBody = z.infer<typeof confirmRegistrationBody>;
 
 /** The form adds confirmPassword, which is never sent. */
 export const registerForm = registerBody

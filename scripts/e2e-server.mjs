@@ -21,6 +21,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'serve
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     SEED_DEMO: '1',
+    // The browser tests sign in as the demo admin with the published password (NODE_ENV=production
+    // would give it a random one).
+    DEMO_ADMIN_PASSWORD: 'airsoft-demo-2026',
     RATE_LIMITS: 'off',
     // The browser tests rate with accounts made a moment before: their ratings count at once.
     RATING_TRUST_HOURS: '0',

@@ -68,6 +68,11 @@ export const envSchema = z.object({
   /** `1` lets outside fetches (image proxy, imports) reach private and loopback addresses: tests only. */
   IMPORT_ALLOW_PRIVATE: flag('0'),
   SEED_DEMO: flag('0'),
+  /**
+   * The demo admin's password (SEED_DEMO=1): unset, the published demo password in development and
+   * a random one, printed once in the start log, with NODE_ENV=production (docs/security.md 6.3.2).
+   */
+  DEMO_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
   /** The preset events site's calendar feed (iCalendar, or a page with schema.org Event JSON-LD). */
   EVENTS_IMPORT_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) address' }).optional(),
   /** The YouTube Data API v3 key: tutorials' view counts and channel names (unset: none fetched). */

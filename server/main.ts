@@ -6,7 +6,7 @@ import { mapTilesConfig } from '../contract/fields';
 import { buildApp } from './app';
 import { superviseWorkers, workerCount } from './cluster';
 import { type Database, databaseHost, openDatabase } from './db/client';
-import { seedDemo } from './demo/seed';
+import { demoAdminPassword, demoAdminWarning, seedDemo } from './demo/seed';
 import { cookieSecureOf, parseEnv } from './env';
 import { StartError } from './errors';
 import { bootstrapAdmins } from './modules/auth';
@@ -70,8 +70,14 @@ async function prepare(env: Env, log: Logger, poolSize?: number) {
 
   const storage = createStorage(env, dataDir);
   if (env.SEED_DEMO === '1') {
-    const seeded = await seedDemo(database.db, storage, { adminUsernames: env.ADMIN_USERNAMES });
+    // The demo admin: a random password in production, printed here once (docs/security.md 6.3.2).
+    const admin = demoAdminPassword(env);
+    const seeded = await seedDemo(database.db, storage, {
+      adminUsernames: env.ADMIN_USERNAMES,
+      adminPassword: admin.password,
+    });
     if (seeded) log.info(seeded.message);
+    if (seeded && admin.random) log.warn(demoAdminWarning(admin.password));
   }
   // ADMIN_USERNAMES: each listed name's one-time grant goes to the account holding it, if unused.
   const granted = await bootstrapAdmins(database.db, env.ADMIN_USERNAMES);

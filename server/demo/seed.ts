@@ -8,7 +8,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { PRODUCT_NAME } from '../../contract';
 import type { Db } from '../db/client';
 import {
@@ -24,6 +24,7 @@ import {
   userBadges,
   users,
 } from '../db/schema';
+import { hashPassword } from '../modules/auth';
 import { backfillBadges } from '../modules/badges';
 import { describeAndResize, storePreparedImage } from '../modules/uploads';
 import type { ObjectStorage } from '../storage/types';
@@ -58,8 +59,36 @@ import { seedReports } from './reports';
 import { seedStores } from './stores';
 import { planTeams, seedTeams } from './teams';
 
-/** The one password of every demo account. */
+/** The one password of every demo account (the admin's too, but in production: demoAdminPassword). */
 export const DEMO_PASSWORD = 'airsoft-demo-2026';
+
+/**
+ * The demo admin's password (docs/security.md 6.3.2: the published one made the seeded admin of a
+ * public copy anybody's): DEMO_ADMIN_PASSWORD when set; else, with NODE_ENV=production, a random
+ * one (`random`: printed once in the start log, with a warning to change it); else (development,
+ * where the README and the browser tests sign in with it) the published DEMO_PASSWORD.
+ */
+export function demoAdminPassword(env: { NODE_ENV?: string; DEMO_ADMIN_PASSWORD?: string }): {
+  password: string;
+  random: boolean;
+} {
+  if (env.DEMO_ADMIN_PASSWORD) return { password: env.DEMO_ADMIN_PASSWORD, random: false };
+  if (env.NODE_ENV === 'production') return { password: randomBytes(18).toString('base64url'), random: true };
+  return { password: DEMO_PASSWORD, random: false };
+}
+
+/** The start log's warning line for a random demo admin password (printed once: it is not kept anywhere). */
+export const demoAdminWarning = (password: string) =>
+  `Demo admin "${DEMO_ADMIN}" has the random password "${password}" (NODE_ENV=production): ` +
+  'sign in and change it in Settings now; it is not printed again.';
+
+/** Sets the demo admin's own password (the other demo players keep DEMO_PASSWORD). */
+export async function setDemoAdminPassword(db: Db | Tx, adminId: string, password: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ password: await hashPassword(password) })
+    .where(eq(users.id, adminId));
+}
 /** Serializes concurrent seeders (several app instances starting at once). */
 const SEED_LOCK = 727_274_001;
 
@@ -467,10 +496,12 @@ const hasUsers = async (db: Db | Tx) => (await db.select({ id: users.id }).from(
 export async function seedDemo(
   db: Db,
   storage: ObjectStorage,
-  opts: { adminUsernames: string[] },
+  opts: { adminUsernames: string[]; adminPassword?: string },
 ): Promise<{ message: string } | null> {
   if (await hasUsers(db)) return null;
   const started = Date.now();
+  const ownAdminPassword =
+    opts.adminPassword !== undefined && opts.adminPassword !== DEMO_PASSWORD ? opts.adminPassword : null;
   const plan = buildPlan(new Date(), opts.adminUsernames);
   // The images are drawn while the rows are written; their rows go in last, in the same transaction.
   const imagesStored = storeImages(storage, plan.jobs);
@@ -484,6 +515,7 @@ export async function seedDemo(
     const players = await seedUsers(tx, plan.players, DEMO_PASSWORD, plan.adminUsernames, ids);
     const admin = players.get(DEMO_ADMIN);
     if (!admin) throw new Error('demo: no admin');
+    if (ownAdminPassword) await setDemoAdminPassword(tx, admin.id, ownAdminPassword);
     await seedBlockedWords(tx, plan.blockedWordsAdded, admin);
     await seedFollows(tx, plan.followRows, players);
     await seedPosts(tx, plan.postRows, players, ids);
@@ -535,7 +567,7 @@ export async function seedDemo(
       `${plan.eventRows.length} events, ${STORES.length} stores, ${plan.teamRows.length} teams, ` +
       `${plan.gearRows.length} gear posts, ${plan.jobs.length} images. ` +
       `Sign in with any demo account and the password "${DEMO_PASSWORD}": ` +
-      `"${DEMO_ADMIN}" is the admin (role admin${admins.length > 1 ? `; also admin: ${admins.filter((a) => a !== DEMO_ADMIN).join(', ')}` : ''}); ` +
+      `"${DEMO_ADMIN}" is the admin${ownAdminPassword ? ', with a password of its own,' : ''} (role admin${admins.length > 1 ? `; also admin: ${admins.filter((a) => a !== DEMO_ADMIN).join(', ')}` : ''}); ` +
       `players include ${examples.join(', ')}.`,
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -17,7 +18,7 @@ import { createdAt, ts } from './columns';
 import { events } from './events';
 import { comments, posts } from './posts';
 import { teams } from './teams';
-import { users } from './users';
+import { pendingRegistrations, users } from './users';
 
 /**
  * What an entry remembers of its subject when written, so that its sentence can be told after the
@@ -124,13 +125,18 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The player it goes to; null for an account mail to an address with no account yet (issue 24). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     notificationId: bigint('notification_id', { mode: 'number' }).references(() => notifications.id, {
       onDelete: 'cascade',
     }),
-    /** A notification kind, or 'digest'. */
+    /** An account mail's address (ACCOUNT_MAIL_KINDS): sent there, not to the player's current email. */
+    toAddress: text('to_address'),
+    /** The registration a confirmation mail is for: the mail (and the link in it) goes with it. */
+    pendingRegistrationId: uuid('pending_registration_id').references(() => pendingRegistrations.id, {
+      onDelete: 'cascade',
+    }),
+    /** A notification kind, 'digest', or an account mail's kind ('signup-confirm', 'signup-attempt'). */
     kind: text('kind').notNull(),
     subject: text('subject'),
     textBody: text('text_body'),
@@ -150,6 +156,8 @@ export const mailOutbox = pgTable(
       .on(t.notificationId)
       .where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
     index('mail_outbox_user_idx').on(t.userId),
+    index('mail_outbox_pending_registration_idx').on(t.pendingRegistrationId),
+    check('mail_outbox_recipient_ck', sql`${t.userId} IS NOT NULL OR ${t.toAddress} IS NOT NULL`),
   ],
 );
 

@@ -138,3 +138,27 @@ export const adminGrants = pgTable('admin_grants', {
   userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
   grantedAt: ts('granted_at').notNull().defaultNow(),
 });
+
+/**
+ * Registrations waiting for their emailed link (issue 24, with SMTP_URL set): what the account
+ * will be, the password already hashed, and the SHA-256 of the link's token only. One per email
+ * (a new registration replaces it) and per username (held against others until it expires);
+ * housekeeping deletes the expired ones.
+ */
+export const pendingRegistrations = pgTable(
+  'pending_registrations',
+  {
+    id: id(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    password: text('password').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('pending_registrations_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('pending_registrations_email_lower_uq').on(sql`lower(${t.email})`),
+    index('pending_registrations_expires_idx').on(t.expiresAt),
+  ],
+);

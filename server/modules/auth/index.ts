@@ -12,7 +12,16 @@ export { embeddedViewer } from './embedded-viewer';
 export { hashPassword } from './passwords';
 export { isSuspended, mayTakeUsername, suspensionOf } from './policy';
 export { presentCurrentUser } from './presenters';
-export { bootstrapAdmins, login, register, userConflict } from './service';
+export {
+  bootstrapAdmins,
+  confirmRegistration,
+  deleteExpiredRegistrations,
+  login,
+  REGISTRATION_TTL_MS,
+  register,
+  registerByEmail,
+  userConflict,
+} from './service';
 export { SessionCache, USER_CHANGED } from './session-cache';
 export { createSession, resolveSession, SESSION_COOKIE, SESSION_TTL_MS, type SessionUser } from './sessions';
 

@@ -39,6 +39,7 @@ export const SUSPENDED_MAY_WRITE: ReadonlySet<string> = new Set([
   'POST /api/login',
   'POST /api/logout',
   'POST /api/register',
+  'POST /api/register/confirm',
   'POST /api/user/password',
   'POST /api/user/sessions/revoke-others',
   'POST /api/user/export',

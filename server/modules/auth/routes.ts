@@ -1,4 +1,13 @@
-import { changePasswordBody, currentUser, loginBody, noContent, registerBody } from '../../../contract';
+import {
+  AUTH_TEXTS,
+  changePasswordBody,
+  confirmRegistrationBody,
+  currentUser,
+  loginBody,
+  noContent,
+  registerBody,
+  registrationPending,
+} from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { ACCOUNT_DELETED } from '../../lib/change-bus';
 import { noStore } from '../../lib/http';
@@ -9,14 +18,41 @@ import * as auth from './service';
 import { createSession, revokeSession } from './sessions';
 
 export async function authRoutes(app: App, ctx: Ctx) {
+  // With SMTP_URL set, registration is confirmed by email and answers the same (202, no session)
+  // for a new and a known email (issue 24); without it, the account is made at once (SPEC §5).
   app.post(
     '/api/register',
     {
-      schema: { body: registerBody, response: { 201: currentUser } },
+      schema: {
+        body: registerBody,
+        response: {
+          201: currentUser.describe('No mail configured: the new account, signed in'),
+          202: registrationPending.describe('Mail configured: the same for a new and a known email'),
+        },
+      },
       config: { rateLimit: AUTH_RATE_LIMIT },
     },
     async (request, reply) => {
+      const mail = ctx.config.mail;
+      if (mail) {
+        await auth.registerByEmail(ctx.db, request.body, ctx.config.adminUsernames, mail.publicUrl);
+        return noStore(reply).status(202).send({ message: AUTH_TEXTS.checkEmail });
+      }
       const user = await auth.register(ctx.db, request.body, ctx.config.adminUsernames);
+      setSessionCookie(request, reply, await createSession(ctx.db, user.id));
+      return noStore(reply).status(201).send(presentCurrentUser(user));
+    },
+  );
+
+  // The mailed link (/auth/confirm?token=...): the account is made and signed in, as registration does.
+  app.post(
+    '/api/register/confirm',
+    {
+      schema: { body: confirmRegistrationBody, response: { 201: currentUser } },
+      config: { rateLimit: AUTH_RATE_LIMIT },
+    },
+    async (request, reply) => {
+      const user = await auth.confirmRegistration(ctx.db, request.body.token, ctx.config.adminUsernames);
       setSessionCookie(request, reply, await createSession(ctx.db, user.id));
       return noStore(reply).status(201).send(presentCurrentUser(user));
     },

@@ -59,6 +59,7 @@ describe('runHousekeeping', () => {
       youtube: 0,
       mails: 0,
       exports: 0,
+      registrations: 0,
     });
 
     const sessions = await db.select().from(userSessions).where(eq(userSessions.userId, user.id));
@@ -85,6 +86,7 @@ describe('runHousekeeping', () => {
       youtube: 0,
       mails: 0,
       exports: 0,
+      registrations: 0,
     });
   });
 

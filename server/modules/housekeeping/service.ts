@@ -2,6 +2,7 @@ import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { images, uploadTokens, userSessions } from '../../db/schema';
 import type { ObjectStorage } from '../../storage/types';
+import { deleteExpiredRegistrations } from '../auth';
 import { backfillBadges, backfillMembership } from '../badges';
 import { deleteExpiredExports } from '../data-export';
 import { deleteFinishedMail, NO_MAIL, type NotifyOptions, remindEvents } from '../notifications';
@@ -28,6 +29,8 @@ export interface HousekeepingResult {
   mails: number;
   /** Data exports past their 7 days (or of deleted accounts, or failed over 7 days ago), deleted with their ZIPs. */
   exports: number;
+  /** Registrations waiting for their emailed link, expired (issue 24), deleted with their mails. */
+  registrations: number;
   /** With `badges`: badges awarded by the sweep. */
   badges?: number;
   /** With `reminders`: 'event-reminder' entries written (events starting within a day). */
@@ -54,7 +57,8 @@ export interface HousekeepingOptions {
  * address rows themselves after a day); and, with `sweepImages`, stored images (with their
  * variants) that no column of IMAGE_REFERENCES holds any more, once past their grace period; the
  * outbox's mails sent, skipped or given up over 30 days ago (MAIL_KEEP_MS); data exports past
- * their 7 days, with their ZIPs (modules/data-export); and,
+ * their 7 days, with their ZIPs (modules/data-export); registrations whose emailed link expired
+ * (with their mails); and,
  * with `badges`, the badge backfill (modules/badges); with `reminders`, the reminders a day before
  * each game (modules/notifications); and, with `youtube`, tutorials' YouTube data
  * over a day old (last, so an unreachable API fails only that part). Safe to run at any time and
@@ -112,6 +116,7 @@ export async function runHousekeeping(
 
   const mails = await deleteFinishedMail(db, now);
   const exports = await deleteExpiredExports(db, storage, now);
+  const registrations = await deleteExpiredRegistrations(db, now);
 
   const swept = opts.sweepImages ? await sweepImages(db, storage, now) : 0;
   const notice = opts.notice ?? NO_MAIL;
@@ -130,6 +135,7 @@ export async function runHousekeeping(
     youtube,
     mails,
     exports,
+    registrations,
     ...badges,
     ...reminders,
   };

@@ -25,6 +25,7 @@ export const page = <K extends string>(load: () => Promise<Record<K, ComponentTy
   lazyView(() => load().then((module) => module[name]));
 
 const AuthPage = page(() => import('./routes/auth'), 'AuthPage');
+const AuthConfirmPage = page(() => import('./routes/auth-confirm'), 'AuthConfirmPage');
 const TeamsPage = page(() => import('./routes/teams'), 'TeamsPage');
 const TeamPage = page(() => import('./routes/team'), 'TeamPage');
 const TeamCreatePage = page(() => import('./routes/team-create'), 'TeamCreatePage');
@@ -103,6 +104,7 @@ export function AppRoutes() {
       <Routes>
         <Route path="/auth" element={<GuestOnly />}>
           <Route index element={<AuthPage />} />
+          <Route path="confirm" element={<AuthConfirmPage />} />
         </Route>
         <Route
           path="/"

@@ -26,7 +26,8 @@ export const retryDelayMs = (attempts: number) => 30_000 * 2 ** Math.max(0, atte
 /** A row of mail_outbox as the sender claims it. */
 interface OutboxRow {
   id: number;
-  user_id: string;
+  user_id: string | null;
+  to_address: string | null;
   notification_id: number | null;
   kind: string;
   subject: string | null;
@@ -65,9 +66,12 @@ async function claimDue(db: Db, limit: number): Promise<OutboxRow[]> {
       ORDER BY next_attempt_at
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED)
-    RETURNING m.id, m.user_id, m.notification_id, m.kind, m.subject, m.text_body, m.html_body, m.attempts`,
+    RETURNING m.id, m.user_id, m.to_address, m.notification_id, m.kind, m.subject, m.text_body, m.html_body, m.attempts`,
   );
 }
+
+/** A row with its own address: an account mail (modules/auth/mails.ts), sent as it was written. */
+const isAccountMail = (row: OutboxRow) => row.to_address !== null;
 
 type Composed = { to: string; content: MailContent } | { skip: string };
 
@@ -82,6 +86,16 @@ async function compose(
   config: MailConfig,
   signer: UnsubscribeSigner,
 ): Promise<Composed> {
+  // An account mail (issue 24: auth's registration mails) goes to its address as it was written.
+  if (isAccountMail(row)) {
+    if (row.subject === null || row.text_body === null || row.html_body === null)
+      return { skip: 'empty account mail' };
+    return {
+      to: row.to_address as string,
+      content: { subject: row.subject, text: row.text_body, html: row.html_body },
+    };
+  }
+  if (row.user_id === null) return { skip: 'no recipient' };
   const [player] = await rows<{
     email: string;
     channel: NotificationChannel | null;
@@ -114,7 +128,7 @@ async function compose(
 }
 
 const unsubscribeUrl = (config: MailConfig, signer: UnsubscribeSigner, row: OutboxRow) =>
-  `${config.publicUrl}${unsubscribePath(signer.token(row.user_id, row.kind as MailKind))}`;
+  `${config.publicUrl}${unsubscribePath(signer.token(row.user_id ?? '', row.kind as MailKind))}`;
 
 /** The same Message-ID for every attempt of a row, so that a mail sent twice (a crash between send and mark) is one to the reader. */
 function messageId(config: MailConfig, row: OutboxRow) {
@@ -157,17 +171,20 @@ export async function sendDueMail(
         UPDATE mail_outbox SET failed_at = now(), last_error = ${`skipped: ${composed.skip}`} WHERE id = ${row.id}`);
       return;
     }
-    const unsubscribe = unsubscribeUrl(config, signer, row);
+    const account = isAccountMail(row);
     const mail: OutgoingMail = {
       from: config.from,
       to: composed.to,
       ...composed.content,
       messageId: messageId(config, row),
-      headers: {
-        'List-Unsubscribe': `<${unsubscribe}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        'Auto-Submitted': 'auto-generated',
-      },
+      // An account mail answers something just done with the address: nothing to unsubscribe from.
+      headers: account
+        ? { 'Auto-Submitted': 'auto-generated' }
+        : {
+            'List-Unsubscribe': `<${unsubscribeUrl(config, signer, row)}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            'Auto-Submitted': 'auto-generated',
+          },
     };
     try {
       await transport.sendMail(mail);
@@ -175,7 +192,12 @@ export async function sendDueMail(
       return fail(row, err);
     }
     result.sent++;
-    await db.execute(sql`UPDATE mail_outbox SET sent_at = now(), last_error = NULL WHERE id = ${row.id}`);
+    // An account mail's bodies (a confirmation carries its link) are not kept once sent.
+    await db.execute(sql`
+      UPDATE mail_outbox SET sent_at = now(), last_error = NULL,
+        text_body = CASE WHEN ${account} THEN NULL ELSE text_body END,
+        html_body = CASE WHEN ${account} THEN NULL ELSE html_body END
+      WHERE id = ${row.id}`);
   };
   const fail = async (row: OutboxRow, err: unknown) => {
     result.failed++;

@@ -1,11 +1,14 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 
 /** Login and registration with a toggle between the two (SPEC §2 /auth, §4). */
 export function AuthCard() {
-  const [mode, setMode] = useState<'login' | 'register'>('login');
+  // "Sign up again" (an expired registration link) opens the registration form.
+  const opened = (useLocation().state as { mode?: string } | null)?.mode;
+  const [mode, setMode] = useState<'login' | 'register'>(opened === 'register' ? 'register' : 'login');
   const isLogin = mode === 'login';
   return (
     <Card className="w-full max-w-md border-border/80 bg-card/95 shadow-xl">

@@ -1,11 +1,11 @@
-import type { RegisterForm as RegisterValues } from '@contract/auth';
+import { AUTH_TEXTS, type RegisterForm as RegisterValues } from '@contract/auth';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api';
 import { applyServerFieldErrors, lazyZodResolver } from '@web/lib/form';
-import { UserPlus } from 'lucide-react';
-import { useEffect } from 'react';
+import { MailCheck, UserPlus } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useRegister } from '../api/register';
+import { isSignedInUser, useRegister } from '../api/register';
 import { loadAuthSchemas, loadRegisterSchema } from '../schemas';
 
 const resolver = lazyZodResolver(loadRegisterSchema);
@@ -24,14 +24,35 @@ export function RegisterForm() {
   }, []);
   const { errors } = form.formState;
   const registration = useRegister();
+  // With mail configured, the answer is "check your email" (the same whether the address is known).
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const cameBack = useRef(false);
+  useEffect(() => {
+    // Back from "Check your email": the email field, to type another address.
+    if (sentTo === null && cameBack.current) form.setFocus('email');
+  }, [sentTo, form]);
   const onSubmit = ({ username, email, password }: RegisterValues) =>
     registration.mutate(
       { username, email, password },
       {
+        onSuccess: (answer) => {
+          if (!isSignedInUser(answer)) setSentTo(email);
+        },
         onError: (error) => {
           if (error instanceof ApiError) applyServerFieldErrors(error.fieldErrors, form.setError, FIELDS);
         },
       },
+    );
+
+  if (sentTo !== null)
+    return (
+      <CheckEmailPanel
+        email={sentTo}
+        onBack={() => {
+          cameBack.current = true;
+          setSentTo(null);
+        }}
+      />
     );
 
   return (
@@ -72,5 +93,26 @@ export function RegisterForm() {
         {registration.isPending ? 'Creating Account...' : 'Create Account'}
       </Button>
     </form>
+  );
+}
+
+/** After a 202: where the link went, and a way back to the form to use another address. */
+function CheckEmailPanel({ email, onBack }: { email: string; onBack: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="grid gap-4 text-center" aria-labelledby="check-email-title">
+      <MailCheck aria-hidden="true" className="mx-auto size-10 text-primary" />
+      <h2 id="check-email-title" ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
+        {AUTH_TEXTS.checkEmailTitle}
+      </h2>
+      <p role="status" className="text-sm text-muted-foreground">
+        {AUTH_TEXTS.checkEmailSentTo} <strong className="break-all text-foreground">{email}</strong>.
+      </p>
+      <p className="text-sm text-muted-foreground">{AUTH_TEXTS.checkEmailHint}</p>
+      <Button type="button" variant="outline" size="lg" className="w-full" onClick={onBack}>
+        {AUTH_TEXTS.useAnotherAddress}
+      </Button>
+    </section>
   );
 }
