@@ -198,5 +198,12 @@ export const rateLimitKey = (request: { ip?: string }) =>
 /** The limit for sign-in and registration: 10 attempts a minute per address. */
 export const AUTH_RATE_LIMIT = { max: 10, timeWindow: '1 minute' } as const;
 
+/**
+ * The site's pages as HTML (the server-rendered `/`, a profile, an event...; and any other app
+ * path): 300 a minute per address (issue 24). A player asks for one at each visit (the app then
+ * moves between pages without one); a script asking for thousands is refused before it costs a render.
+ */
+export const PAGE_RATE_LIMIT = { max: 300, timeWindow: '1 minute' } as const;
+
 /** Anonymous analytics writes (page views; searches, which are recorded): 120 a minute per address. */
 export const ANALYTICS_RATE_LIMIT = { max: 120, timeWindow: '1 minute' } as const;

@@ -205,3 +205,22 @@ describe('indexWithData', () => {
     );
   });
 });
+
+describe('the pages with the limits on', () => {
+  it('answers an address 300 pages a minute, then 429 with Retry-After; the API is not counted', async () => {
+    const limited = await createTestApp({ config: { webDist: web, rateLimits: true } });
+    try {
+      const get = (url: string) => limited.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' });
+      const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => get(i % 2 ? '/' : '/events')));
+      expect(answers.every((r) => r.statusCode === 200)).toBe(true);
+      const refused = await get('/');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another address, and this address's API reads, are not affected.
+      expect((await limited.app.inject({ url: '/', remoteAddress: '203.0.113.10' })).statusCode).toBe(200);
+      expect((await get('/api/posts/feed')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

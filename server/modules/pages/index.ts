@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { App, Ctx } from '../../context';
+import { PAGE_RATE_LIMIT } from '../../plugins/rate-limit';
 import { isApiPath, registerStaticWeb } from '../../plugins/static-web';
 import { embeddedViewer, type SessionUser, viewerOf } from '../auth';
 import { createIndexSender, finishPage, type IndexData, type IndexDataSource } from './html';
@@ -40,7 +41,8 @@ export async function registerWebPages(app: App, ctx: Ctx) {
           }),
         )
       : null;
-  app.setNotFoundHandler((request, reply) => {
+  // The pages (and unknown paths) count against a per-address limit before anything is rendered.
+  app.setNotFoundHandler({ preHandler: app.rateLimit(PAGE_RATE_LIMIT) }, (request, reply) => {
     if (
       sendIndex &&
       (request.method === 'GET' || request.method === 'HEAD') &&
