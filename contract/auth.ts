@@ -33,16 +33,6 @@ export const AUTH_TEXTS = {
   usernameReserved: 'This username is reserved',
   wrongCurrentPassword: 'Current password is incorrect',
   leaderMustHandOver: 'You lead a team with other members: hand the team over or disband it first',
-  // Registration confirmed by email (issue 24: the same answer for a known and an unknown email)
-  checkEmail: 'Check your email to finish signing up.',
-  confirmExpired: 'This link has expired or was already used. Sign up again.',
-  checkEmailTitle: 'Check your email',
-  checkEmailSentTo: 'We sent a link to finish signing up to',
-  checkEmailHint: 'The link works for 24 hours. Nothing arrived? Check your spam folder, or sign up again.',
-  useAnotherAddress: 'Use another address',
-  confirming: 'Finishing your sign-up...',
-  confirmFailed: 'Could not finish signing up',
-  signUpAgain: 'Sign up again',
 } as const;
 
 export const usernameSchema = text()

@@ -15,6 +15,7 @@ export * from './news';
 export * from './notifications';
 export * from './posts';
 export * from './profiles';
+export * from './registration';
 export * from './reports';
 export * from './search';
 export * from './stores';

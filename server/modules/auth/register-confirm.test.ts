@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_TEXTS } from '../../../contract';
+import { AUTH_CONFIRM_TEXTS, AUTH_TEXTS } from '../../../contract';
 import { rows } from '../../db/rows';
 import { pendingRegistrations, users } from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -66,7 +66,7 @@ describe('registration with SMTP_URL set (issue 24: no email enumeration)', () =
     const known = await registerViaApi(t.app, body('someone_else', 'KNOWN@example.test'));
     for (const res of [fresh, known]) {
       expect(res.statusCode).toBe(202);
-      expect(res.json()).toEqual({ message: AUTH_TEXTS.checkEmail });
+      expect(res.json()).toEqual({ message: AUTH_CONFIRM_TEXTS.checkEmail });
       expect(res.headers['set-cookie']).toBeUndefined();
       expect(res.headers['cache-control']).toMatch(/no-store/);
     }
@@ -143,7 +143,7 @@ describe('registration with SMTP_URL set (issue 24: no email enumeration)', () =
     // Single use.
     const again = await confirm(token);
     expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe(AUTH_TEXTS.confirmExpired);
+    expect(again.json().message).toBe(AUTH_CONFIRM_TEXTS.confirmExpired);
     expect(again.headers['set-cookie']).toBeUndefined();
   });
 
@@ -164,10 +164,10 @@ describe('registration with SMTP_URL set (issue 24: no email enumeration)', () =
     const before = await userCount();
     const expired = await confirm(token);
     expect(expired.statusCode).toBe(400);
-    expect(expired.json()).toEqual({ message: AUTH_TEXTS.confirmExpired });
+    expect(expired.json()).toEqual({ message: AUTH_CONFIRM_TEXTS.confirmExpired });
     const unknown = await confirm('x'.repeat(43));
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().message).toBe(AUTH_TEXTS.confirmExpired);
+    expect(unknown.json().message).toBe(AUTH_CONFIRM_TEXTS.confirmExpired);
     const empty = await t.app.inject({ method: 'POST', url: '/api/register/confirm', payload: {} });
     expect(empty.statusCode).toBe(400);
     expect(await userCount()).toBe(before);

@@ -1,5 +1,5 @@
 import {
-  AUTH_TEXTS,
+  AUTH_CONFIRM_TEXTS,
   changePasswordBody,
   confirmRegistrationBody,
   currentUser,
@@ -36,7 +36,7 @@ export async function authRoutes(app: App, ctx: Ctx) {
       const mail = ctx.config.mail;
       if (mail) {
         await auth.registerByEmail(ctx.db, request.body, ctx.config.adminUsernames, mail.publicUrl);
-        return noStore(reply).status(202).send({ message: AUTH_TEXTS.checkEmail });
+        return noStore(reply).status(202).send({ message: AUTH_CONFIRM_TEXTS.checkEmail });
       }
       const user = await auth.register(ctx.db, request.body, ctx.config.adminUsernames);
       setSessionCookie(request, reply, await createSession(ctx.db, user.id));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, lte, ne, or, sql } from 'drizzle-orm';
 import {
+  AUTH_CONFIRM_TEXTS,
   AUTH_TEXTS,
   type ChangePasswordBody,
   type LoginBody,
@@ -227,7 +228,7 @@ export async function confirmRegistration(
         sql`SELECT id, username, email, password, expires_at > now() AS live
             FROM ${pendingRegistrations} WHERE token_hash = ${hashToken(token)} FOR UPDATE`,
       );
-      if (!pending?.live) throw badRequest(AUTH_TEXTS.confirmExpired);
+      if (!pending?.live) throw badRequest(AUTH_CONFIRM_TEXTS.confirmExpired);
       pendingId = pending.id;
       const listed = isListedAdminName(pending.username, adminUsernames);
       const user = await insertAccount(tx as unknown as Db, pending, listed);

@@ -20,6 +20,8 @@ const VARIANT_CLASSES: Record<ToastVariant, string> = {
 
 /** The toast on screen, if any (SPEC §4: at most one). */
 let current: string | number | null = null;
+/** Whether a toast was asked for since the last resetToasts (tests). */
+let shown = false;
 
 // sonner is not part of the first load: it comes with the toast region (components/ui/toaster,
 // loaded beside the first page), which hands it over once mounted. A toast asked for before then
@@ -48,6 +50,7 @@ function withSonner(run: (impl: Sonner) => void): void {
  * it stays 5 s (the Toaster's duration), unless swiped right or closed.
  */
 export function toast({ title, description, variant = 'default' }: ToastInput): void {
+  shown = true;
   withSonner((impl) => {
     impl.dismiss();
     const forget = (t: { id: string | number }) => {
@@ -71,9 +74,12 @@ export function dismissToast(): boolean {
   return true;
 }
 
-/** Test helper: forget every toast. */
-export function resetToasts(): void {
+/** Test helper: forget every toast; answers whether any was asked for since the last reset. */
+export function resetToasts(): boolean {
   sonner?.dismiss();
   waiting = [];
   current = null;
+  const any = shown;
+  shown = false;
+  return any;
 }

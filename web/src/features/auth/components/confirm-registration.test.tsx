@@ -1,4 +1,5 @@
 import { AUTH_TEXTS } from '@contract/auth';
+import { AUTH_CONFIRM_TEXTS } from '@contract/registration';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppRoutes } from '@web/app/router';
@@ -23,16 +24,16 @@ describe('registration confirmed by email (a 202)', () => {
   it('replaces the form with "Check your email" naming the address, and goes back to the form', async () => {
     mockFetch({
       ...signedOut(),
-      'POST /api/register': () => json({ message: AUTH_TEXTS.checkEmail }, 202),
+      'POST /api/register': () => json({ message: AUTH_CONFIRM_TEXTS.checkEmail }, 202),
     });
     const { client } = renderApp(<AuthCard />, { route: '/auth' });
     await register();
-    expect(await screen.findByRole('heading', { name: AUTH_TEXTS.checkEmailTitle })).toHaveFocus();
+    expect(await screen.findByRole('heading', { name: AUTH_CONFIRM_TEXTS.checkEmailTitle })).toHaveFocus();
     expect(screen.getByText('ghost@example.test')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create Account' })).not.toBeInTheDocument();
     // Nobody is signed in by a 202.
     expect(client.getQueryData(['/api/user'])).toBeUndefined();
-    await userEvent.click(screen.getByRole('button', { name: AUTH_TEXTS.useAnotherAddress }));
+    await userEvent.click(screen.getByRole('button', { name: AUTH_CONFIRM_TEXTS.useAnotherAddress }));
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeInTheDocument();
     // What was typed is still there, the email field ready to change.
     expect(screen.getByLabelText('Username')).toHaveValue('ghost_actual');
@@ -65,21 +66,21 @@ describe('/auth/confirm', () => {
     });
     renderApp(<AppRoutes />, { route: '/auth/confirm?token=slow' });
     expect(
-      await screen.findByRole('status', { name: AUTH_TEXTS.confirming }, { timeout: 10_000 }),
+      await screen.findByRole('status', { name: AUTH_CONFIRM_TEXTS.confirming }, { timeout: 10_000 }),
     ).toBeInTheDocument();
   }, 20_000);
 
   it('shows why an expired link failed, and "Sign up again" opens the registration form', async () => {
     const fetchMock = mockFetch({
       ...signedOut(),
-      'POST /api/register/confirm': () => json({ message: AUTH_TEXTS.confirmExpired }, 400),
+      'POST /api/register/confirm': () => json({ message: AUTH_CONFIRM_TEXTS.confirmExpired }, 400),
     });
     renderApp(<AppRoutes />, { route: '/auth/confirm?token=used' });
     expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
-      AUTH_TEXTS.confirmExpired,
+      AUTH_CONFIRM_TEXTS.confirmExpired,
     );
     expect(confirmations(fetchMock)).toHaveLength(1);
-    await userEvent.click(screen.getByRole('link', { name: AUTH_TEXTS.signUpAgain }));
+    await userEvent.click(screen.getByRole('link', { name: AUTH_CONFIRM_TEXTS.signUpAgain }));
     expect(
       await screen.findByRole('button', { name: 'Create Account' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
@@ -90,7 +91,7 @@ describe('/auth/confirm', () => {
     const fetchMock = mockFetch(signedOut());
     renderApp(<AppRoutes />, { route: '/auth/confirm' });
     expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
-      AUTH_TEXTS.confirmExpired,
+      AUTH_CONFIRM_TEXTS.confirmExpired,
     );
     expect(confirmations(fetchMock)).toHaveLength(0);
   }, 20_000);

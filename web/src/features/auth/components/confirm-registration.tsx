@@ -1,4 +1,4 @@
-import { AUTH_TEXTS } from '@contract/auth';
+import { AUTH_CONFIRM_TEXTS } from '@contract/registration';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/spinner';
@@ -33,24 +33,26 @@ export function ConfirmRegistration() {
     <Card className="w-full max-w-md border-border/80 bg-card/95 shadow-xl">
       <CardHeader className="pb-4">
         <CardTitle className="text-2xl">
-          {failed ? AUTH_TEXTS.confirmFailed : AUTH_TEXTS.confirming}
+          {failed ? AUTH_CONFIRM_TEXTS.confirmFailed : AUTH_CONFIRM_TEXTS.confirming}
         </CardTitle>
       </CardHeader>
       <CardContent>
         {failed ? (
           <div className="grid gap-4">
             <p role="alert" className="text-sm text-destructive">
-              {token ? errorText(confirmation.error, AUTH_TEXTS.confirmExpired) : AUTH_TEXTS.confirmExpired}
+              {token
+                ? errorText(confirmation.error, AUTH_CONFIRM_TEXTS.confirmExpired)
+                : AUTH_CONFIRM_TEXTS.confirmExpired}
             </p>
             <Button asChild size="lg" className="w-full">
               <Link to={SIGN_UP_AGAIN.pathname} state={SIGN_UP_AGAIN.state}>
-                {AUTH_TEXTS.signUpAgain}
+                {AUTH_CONFIRM_TEXTS.signUpAgain}
               </Link>
             </Button>
           </div>
         ) : (
           <div className="flex justify-center py-6">
-            <Spinner className="text-primary" label={AUTH_TEXTS.confirming} />
+            <Spinner className="text-primary" label={AUTH_CONFIRM_TEXTS.confirming} />
           </div>
         )}
       </CardContent>

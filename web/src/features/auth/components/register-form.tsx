@@ -1,4 +1,5 @@
-import { AUTH_TEXTS, type RegisterForm as RegisterValues } from '@contract/auth';
+import type { RegisterForm as RegisterValues } from '@contract/auth';
+import { AUTH_CONFIRM_TEXTS } from '@contract/registration';
 import { Button } from '@web/components/ui/button';
 import { ApiError } from '@web/lib/api';
 import { applyServerFieldErrors, lazyZodResolver } from '@web/lib/form';
@@ -104,14 +105,14 @@ function CheckEmailPanel({ email, onBack }: { email: string; onBack: () => void 
     <section className="grid gap-4 text-center" aria-labelledby="check-email-title">
       <MailCheck aria-hidden="true" className="mx-auto size-10 text-primary" />
       <h2 id="check-email-title" ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
-        {AUTH_TEXTS.checkEmailTitle}
+        {AUTH_CONFIRM_TEXTS.checkEmailTitle}
       </h2>
       <p role="status" className="text-sm text-muted-foreground">
-        {AUTH_TEXTS.checkEmailSentTo} <strong className="break-all text-foreground">{email}</strong>.
+        {AUTH_CONFIRM_TEXTS.checkEmailSentTo} <strong className="break-all text-foreground">{email}</strong>.
       </p>
-      <p className="text-sm text-muted-foreground">{AUTH_TEXTS.checkEmailHint}</p>
+      <p className="text-sm text-muted-foreground">{AUTH_CONFIRM_TEXTS.checkEmailHint}</p>
       <Button type="button" variant="outline" size="lg" className="w-full" onClick={onBack}>
-        {AUTH_TEXTS.useAnotherAddress}
+        {AUTH_CONFIRM_TEXTS.useAnotherAddress}
       </Button>
     </section>
   );
