@@ -20,7 +20,16 @@ import { DifficultyBadge } from './difficulty-badge';
 export function TutorialDialog({ tutorial, onClose }: { tutorial: Tutorial | null; onClose: () => void }) {
   return (
     <Dialog open={tutorial !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-4xl sm:max-w-4xl">
+      <DialogContent
+        className="max-w-4xl sm:max-w-4xl"
+        // Focus on the dialog itself, not its first focusable: that is the video's frame, and a key
+        // pressed in a frame goes to the frame's page (Escape did not close the dialog; a flaky
+        // browser test). Tab still reaches the player.
+        onOpenAutoFocus={(e) => {
+          e.preventDefault();
+          (e.currentTarget as HTMLElement | null)?.focus();
+        }}
+      >
         {tutorial ? <Body tutorial={tutorial} /> : null}
       </DialogContent>
     </Dialog>

@@ -125,6 +125,8 @@ describe('Tutorials section', () => {
     const subscribe = within(dialog).getByRole('link', { name: 'Subscribe' });
     expect(subscribe).toHaveAttribute('href', 'https://www.youtube.com/channel/UCacademy?sub_confirmation=1');
     expect(subscribe).toHaveAttribute('target', '_blank');
+    // The dialog holds the focus, not the player's frame (a key pressed in a frame never reaches the page).
+    await waitFor(() => expect(document.activeElement).toBe(dialog));
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
