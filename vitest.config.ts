@@ -23,6 +23,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // One migrated database for every file to copy (decision 032).
+          globalSetup: ['server/test/global-setup.ts'],
         },
       },
       {

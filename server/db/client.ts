@@ -218,6 +218,8 @@ export async function openDatabase(opts: {
   connectTimeoutMs?: number;
   /** A read replica of `databaseUrl`'s database (DATABASE_READ_URL): `readDb` reads from it. */
   readUrl?: string;
+  /** PGlite in memory: start from this dump of a data folder (PGlite's dumpDataDir; the tests' migrated copy). */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.databaseUrl) {
     const timeoutMs = opts.connectTimeoutMs ?? DB_CONNECT_TIMEOUT_MS;
@@ -284,7 +286,10 @@ export async function openDatabase(opts: {
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    client = await PGlite.create(dir, {
+      extensions: { pg_trgm },
+      ...(opts.loadDataDir && !dir ? { loadDataDir: opts.loadDataDir } : {}),
+    });
   } catch (err) {
     unlock();
     throw err;

@@ -1,25 +1,37 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db/client';
 
 /** A test database; `url` is its address on PostgreSQL (another instance may open it), null on PGlite. */
 export type TestDatabase = Database & { url: string | null };
 
+/** The migrated PGlite data folder that server/test/global-setup.ts dumped, read once per worker. */
+let dump: Blob | undefined;
+const migratedDump = (): Blob | undefined => {
+  const file = process.env.TEST_PGLITE_DUMP;
+  if (file && !dump) dump = new Blob([readFileSync(file)]);
+  return dump;
+};
+
 /**
  * A fresh, migrated database for one test file: embedded PGlite in memory by default, or a
  * brand-new database on the PostgreSQL server named by TEST_DATABASE_URL (dropped on close).
+ * Both start as a copy of the database global-setup.ts migrated once, when there is one (the
+ * migrations then have nothing left to do); else they are migrated here.
  */
 export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ dataDir: null });
+    const database = await openDatabase({ dataDir: null, loadDataDir: migratedDump() });
     await database.migrate();
     return Object.assign(database, { url: null });
   }
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = process.env.TEST_DATABASE_TEMPLATE;
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
