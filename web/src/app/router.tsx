@@ -104,8 +104,16 @@ export function AppRoutes() {
       <Routes>
         <Route path="/auth" element={<GuestOnly />}>
           <Route index element={<AuthPage />} />
-          <Route path="confirm" element={<AuthConfirmPage />} />
         </Route>
+        {/* The mailed link confirms whoever is signed in here: the new account replaces them. */}
+        <Route
+          path="/auth/confirm"
+          element={
+            <Suspense fallback={<PageSpinner />}>
+              <AuthConfirmPage />
+            </Suspense>
+          }
+        />
         <Route
           path="/"
           element={

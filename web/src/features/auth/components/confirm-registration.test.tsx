@@ -42,6 +42,22 @@ describe('registration confirmed by email (a 202)', () => {
 });
 
 describe('/auth/confirm', () => {
+  it('confirms for a visitor signed in as someone else too: the new account replaces them', async () => {
+    let user: unknown = aUser({ username: 'someone_else' });
+    const fetchMock = mockFetch({
+      'GET /api/user': () => json(user),
+      'POST /api/register/confirm': () => {
+        user = aUser({ username: 'ghost_actual' });
+        return json(user, 201);
+      },
+      'GET /api/posts/feed': () => json([]),
+    });
+    const { client } = renderApp(<AppRoutes />, { route: '/auth/confirm?token=abc_DEF-123' });
+    await waitFor(() => expect(location()).toBe('/'), { timeout: 10_000 });
+    expect(confirmations(fetchMock)).toHaveLength(1);
+    expect(client.getQueryData<{ username: string }>(['/api/user'])?.username).toBe('ghost_actual');
+  }, 20_000);
+
   it('posts the token once, signs in and goes to the feed', async () => {
     let user: unknown = null;
     const fetchMock = mockFetch({

@@ -4,15 +4,16 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Spinner } from '@web/components/ui/spinner';
 import { errorText } from '@web/lib/api';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useConfirmRegistration } from '../api/confirm-registration';
 
 /** Where "Sign up again" leads: /auth with its registration form open. */
 export const SIGN_UP_AGAIN = { pathname: '/auth', state: { mode: 'register' } } as const;
 
 /**
- * /auth/confirm?token=...: the mailed link. Posts the token once on load; once the account is
- * made the viewer is signed in, and /auth's guard takes them to the feed as registration does.
+ * /auth/confirm?token=...: the mailed link. Posts the token once on load, whoever is signed in in
+ * this browser (the link is not theirs to refuse); once the account is made the viewer is signed in
+ * as it, and goes to the feed as registration does.
  * A link expired, used, or whose name was taken meanwhile shows why, with a way to sign up again.
  */
 export function ConfirmRegistration() {
@@ -21,12 +22,13 @@ export function ConfirmRegistration() {
   const confirmation = useConfirmRegistration();
   const sent = useRef(false);
   const { mutate } = confirmation;
+  const navigate = useNavigate();
   useEffect(() => {
     // Once (a second render in development's StrictMode must not post again: the link is single-use).
     if (sent.current || !token) return;
     sent.current = true;
-    mutate(token);
-  }, [token, mutate]);
+    mutate(token, { onSuccess: () => navigate('/', { replace: true }) });
+  }, [token, mutate, navigate]);
 
   const failed = !token || confirmation.isError;
   return (
