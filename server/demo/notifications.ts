@@ -38,6 +38,18 @@ export const DEMO_SOON_EVENT = {
   players: 8,
 };
 
+/** The next whole hour after `now` that reads `hour`:00 in `zone` (within the coming day). */
+export function nextLocalHour(now: Date, zone: string, hour: number): Date {
+  const clock = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' });
+  const at = new Date(now);
+  at.setUTCMinutes(0, 0, 0);
+  for (let i = 1; i <= 26; i++) {
+    const candidate = new Date(at.getTime() + i * HOUR);
+    if (Number(clock.format(candidate)) === hour) return candidate;
+  }
+  return new Date(at.getTime() + 20 * HOUR);
+}
+
 /** Entries with no subject left: a team that disbanded and an event that was cancelled. */
 const GONE_TEAM = 'Black Ridge Irregulars';
 const GONE_EVENT = { title: 'Operation Ironclad', location: 'Calgary, AB' };
@@ -277,8 +289,7 @@ export async function seedNotifications(
   }
 
   // The game tonight: made and joined through the events service, its reminders sent for real.
-  const soonAt = new Date(now.getTime() + 20 * HOUR);
-  soonAt.setUTCMinutes(0, 0, 0);
+  const soonAt = nextLocalHour(now, DEMO_SOON_EVENT.timeZone, 19);
   const { players: joining, ...soon } = DEMO_SOON_EVENT;
   const game = await createEvent(db, admin, {
     ...soon,

@@ -464,6 +464,17 @@ describe('describeNotification (every kind’s sentence, link and gone)', () => 
       { text: 'Tomorrow: Op Nightfall at 09:30 BST, Leeds, West Yorkshire', url: '/events/e1' },
     ],
     [
+      // A zone British English has no short name for: America's (EST), not 'GMT-5'.
+      'event-reminder',
+      {
+        ...EVENT,
+        eventDate: '2026-11-28T00:00:00.000Z',
+        eventZone: 'America/Toronto',
+        eventLocation: 'Toronto, ON',
+      },
+      { text: 'Tomorrow: Op Nightfall at 19:00 EST, Toronto, ON', url: '/events/e1' },
+    ],
+    [
       'event-reminder',
       { data: { title: 'Op Dawn', startsAt: '2026-07-04T08:30:00.000Z', location: 'York' } },
       { text: `Tomorrow: Op Dawn at 08:30 UTC, York${GONE_SUFFIX}`, url: null, gone: true },

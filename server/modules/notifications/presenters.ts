@@ -95,10 +95,31 @@ export function eventTime(at: Date | string, zone: string | null, timeOnly = fal
     ...(timeOnly ? {} : { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }),
   };
   try {
-    return new Intl.DateTimeFormat('en-GB', options).format(date);
+    return withZoneName(new Intl.DateTimeFormat('en-GB', options), date, options.timeZone as string);
   } catch {
     return new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' }).format(date);
   }
+}
+
+/** The zone's short name at `date`: British English knows BST and CET, American English EDT and PDT. */
+function shortZoneName(date: Date, timeZone: string): string {
+  const name = (locale: string) =>
+    new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
+      .formatToParts(date)
+      .find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const british = name('en-GB');
+  if (!british.startsWith('GMT') && !british.startsWith('UTC')) return british;
+  const american = name('en-US');
+  return american && !american.startsWith('GMT') ? american : british;
+}
+
+/** The British format with the zone's best-known short name ("Fri, 27 Nov 2026, 19:00 EST", not "GMT-5"). */
+function withZoneName(format: Intl.DateTimeFormat, date: Date, timeZone: string): string {
+  const zone = shortZoneName(date, timeZone);
+  return format
+    .formatToParts(date)
+    .map((p) => (p.type === 'timeZoneName' ? zone : p.value))
+    .join('');
 }
 
 /** Who acted: "alex", "alex and 1 other", "alex and 4 others" ("Someone" when their accounts are gone). */
