@@ -25,8 +25,8 @@ export interface MainPage {
 export const DEMO_PLAYER = 'sarah.speedsoft';
 
 /**
- * The main pages of the site, each checked for console errors in both themes
- * (e2e/console-errors.spec.ts), with axe at 360 and 1280 px (e2e/a11y-pages.spec.ts).
+ * The main pages of the site, each loaded at 360 px in the dark theme and 1280 px in the light one,
+ * checked for console errors and with axe in both themes (e2e/a11y-pages.spec.ts).
  */
 export const MAIN_PAGES: MainPage[] = [
   { name: 'feed', path: () => '/', viewer: 'visitor' },
