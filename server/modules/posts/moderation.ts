@@ -5,6 +5,7 @@ import { comments, posts, users } from '../../db/schema';
 import type { SessionUser } from '../auth';
 import { excerptOf } from '../notifications';
 import { presentComment, presentPost } from './presenters';
+import { cardColumns } from './queries';
 
 /** Moderate Posts' search (issue 24): the text and the author's name contain these, in any case. */
 export interface ModerationSearch {
@@ -21,17 +22,7 @@ const contains = (column: SQL | AnyColumn, s: string | undefined) =>
 /** Posts, newest first, found by caption and author (no cache: an admin's search). */
 export async function moderationPosts(db: Db, viewer: SessionUser, s: ModerationSearch): Promise<FeedPost[]> {
   const list = await db
-    .select({
-      id: posts.id,
-      userId: posts.userId,
-      caption: posts.caption,
-      images: posts.images,
-      createdAt: posts.createdAt,
-      username: users.username,
-      avatar: users.avatar,
-      likesCount: posts.likesCount,
-      commentsCount: posts.commentsCount,
-    })
+    .select(cardColumns)
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(

@@ -79,7 +79,7 @@ export function feedSql(opts: FeedQuery): SQL {
 export const selectFeed = (db: Db, opts: FeedQuery) => preparedRows<FeedRow>(db, feedSql(opts));
 
 /** A card's columns: the post's and its author's (a query that joins users on the post's author). */
-const cardColumns = {
+export const cardColumns = {
   id: posts.id,
   userId: posts.userId,
   caption: posts.caption,
