@@ -3,6 +3,7 @@ import { EVENT_DEFAULTS, EVENT_TYPES } from './constants';
 import { z } from './messages';
 import { IMAGE_REF_MESSAGE, isImageRef } from './profiles';
 import { isTimeZone } from './time-zone';
+import { eventWaiver } from './waivers';
 
 /**
  * Events (SPEC §2 Events section, Admin events management, §3 events and event_registrations,
@@ -235,6 +236,11 @@ export const event = z.object({
   canCancel: z.boolean(),
   canEdit: z.boolean(),
   canDelete: z.boolean(),
+  /**
+   * GET /api/events/{id} only (issue 25): the waiver registering requires (the event's own, else
+   * its field's), or null; registering then sends the answers (contract/waivers.ts).
+   */
+  waiver: eventWaiver.nullable().optional(),
   media: mediaMap.optional(),
 });
 export type Event = z.infer<typeof event>;

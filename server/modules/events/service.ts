@@ -14,6 +14,7 @@ import {
   selectPlaces,
   selectSearch,
 } from './queries';
+import { eventWaiverOf } from './waivers';
 
 /** Case-insensitive substring match on the title, served by the pg_trgm GIN index; soonest first. */
 export const searchEvents = (db: Db, q: string): Promise<SearchEvent[]> => selectSearch(db, q);
@@ -58,5 +59,5 @@ export async function listEvents(
 export async function getEvent(db: Db, id: string, viewer: SessionUser | null): Promise<Event> {
   const row = await selectEvent(db, id, viewer?.id ?? null);
   if (!row) throw notFound(EVENT_TEXTS.eventNotFound);
-  return presentEvent(row, row.place, viewer);
+  return { ...presentEvent(row, row.place, viewer), waiver: await eventWaiverOf(db, id) };
 }
