@@ -189,5 +189,18 @@ export const GAME_DAY_TEXTS = {
   myWaiversEmpty: 'You have not signed any waiver yet',
   myWaiversFailed: 'Failed to load your waivers',
   signsAgain: 'Signs again',
+  // The registration's waiver dialog
+  waiverTitle: (title: string) => `Waiver: ${title}`,
+  waiverIntro: 'Read the waiver, then sign it with your full name and date of birth to register.',
+  fullName: 'Full name (as your signature)',
+  dateOfBirth: 'Date of birth',
+  guardianIntro: 'Under 18 on the day of the event: a parent or guardian signs too.',
+  guardianName: 'Guardian’s full name',
+  guardianPhone: 'Guardian’s phone',
+  signAndRegister: 'Sign and register',
+  signAndJoinWaitlist: 'Sign and join the waitlist',
+  signAgain: 'Sign the new waiver',
+  signAgainHint: 'The waiver changed since you signed it: sign the new version.',
+  cancelDialog: 'Cancel',
   notOrganiser: 'Only the event’s organisers can do this',
 } as const;
