@@ -16,6 +16,7 @@ import {
   createEvent,
   createField,
   createRegistration,
+  createTeam,
   createUser,
   injectAs,
   type TestUser,
@@ -433,5 +434,63 @@ describe('messages', () => {
       text: 'Message from the organisers of Op Message',
       url: `/events/${e.id}`,
     });
+  });
+});
+
+describe('host team organisers (the foundation: leader and co-leaders of the host team)', () => {
+  it('the leader and a co-leader run roster, waiver and messages; another team’s leader and a member are refused', async () => {
+    const leader = await createUser(db());
+    const coLeader = await createUser(db());
+    const member = await createUser(db());
+    const otherLeader = await createUser(db());
+    const team = await createTeam(db(), leader, {
+      members: [
+        { user: coLeader, role: 'co-leader' },
+        { user: member, role: 'member' },
+      ],
+    });
+    await createTeam(db(), otherLeader);
+    const e = await createEvent(db(), { hostTeamId: team.id });
+    await createRegistration(db(), member, e);
+    const before = await snapshot();
+    for (const who of [otherLeader, member]) {
+      expect((await injectAs(t.app, who, { url: `/api/events/${e.id}/roster` })).statusCode).toBe(403);
+      expect(
+        (
+          await injectAs(t.app, who, {
+            method: 'PUT',
+            url: `/api/events/${e.id}/waiver`,
+            payload: { text: 'x' },
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await injectAs(t.app, who, {
+            method: 'POST',
+            url: `/api/events/${e.id}/messages`,
+            payload: { text: 'x' },
+          })
+        ).statusCode,
+      ).toBe(403);
+    }
+    expect(await snapshot()).toEqual(before);
+    for (const who of [leader, coLeader]) {
+      expect((await injectAs(t.app, who, { url: `/api/events/${e.id}/roster` })).statusCode).toBe(200);
+      expect((await injectAs(t.app, who, { url: `/api/events/${e.id}/roster.csv` })).statusCode).toBe(200);
+    }
+    const put = await injectAs(t.app, coLeader, {
+      method: 'PUT',
+      url: `/api/events/${e.id}/waiver`,
+      payload: { text: 'Host waiver' },
+    });
+    expect(put.json().waiver.version).toBe(1);
+    const sent = await injectAs(t.app, leader, {
+      method: 'POST',
+      url: `/api/events/${e.id}/messages`,
+      payload: { text: 'Bring water' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json().recipientCount).toBe(1);
   });
 });

@@ -191,7 +191,7 @@ function EventLinks({ event }: { event: Event }) {
         <Share2 aria-hidden="true" />
         {T.share}
       </Button>
-      {event.canEdit ? (
+      {(event.abilities?.canManage ?? event.canEdit) ? (
         <Button variant="outline" size="sm" className="max-md:min-h-11" asChild>
           <Link to={`/events/${event.id}/roster`}>
             <ClipboardList aria-hidden="true" />
