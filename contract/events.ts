@@ -3,7 +3,6 @@ import { EVENT_DEFAULTS, EVENT_TYPES } from './constants';
 import { z } from './messages';
 import { IMAGE_REF_MESSAGE, isImageRef } from './profiles';
 import { isTimeZone } from './time-zone';
-import { eventWaiver } from './waivers';
 
 /**
  * Events (SPEC §2 Events section, Admin events management, §3 events and event_registrations,
@@ -249,9 +248,10 @@ export const event = z.object({
   canDelete: z.boolean(),
   /**
    * GET /api/events/{id} only (issue 25): the waiver registering requires (the event's own, else
-   * its field's), or null; registering then sends the answers (contract/waivers.ts).
+   * its field's), or null; registering then sends the answers (contract/waivers.ts). Its shape
+   * is written here, not imported: contract/waivers.ts stays out of the first load.
    */
-  waiver: eventWaiver.nullable().optional(),
+  waiver: z.object({ version: z.number().int(), text: z.string() }).nullable().optional(),
   /** The team hosting the event (issue 25), or null; on GET /api/events/{id}. */
   hostTeam: eventHostTeam.nullable().optional(),
   /** What the viewer may run on the event (events/policy.ts); on GET /api/events/{id}. */

@@ -21,8 +21,9 @@ import { eventIcsPath, eventPath, useEvent } from '../api/get-event';
 import { EventTypeBadge } from './event-card';
 import { formatEventDate, formatEventRange, mapSearchUrl } from './event-format';
 import { EventMessages } from './event-messages';
-import { RegistrationActions } from './registration-actions';
+
 import { RulesCard } from './rules-card';
+import { EventRegistrationActions } from './waiver-registration';
 
 const T = EVENT_TEXTS;
 
@@ -162,7 +163,7 @@ function EventView({ event }: { event: Event }) {
               <p className="min-w-0 flex-1 truncate text-xs text-muted-foreground md:hidden">
                 {left !== null ? (left > 0 ? `${left} ${T.placesLeft}` : T.full) : registrationLabel(event)}
               </p>
-              <RegistrationActions
+              <EventRegistrationActions
                 event={event}
                 className="max-md:justify-end max-md:[&_button]:min-h-11 md:border-t md:border-border md:pt-4"
               />

@@ -3,12 +3,8 @@ import { Button } from '@web/components/ui/button';
 import { useUser } from '@web/lib/auth';
 import { cn } from '@web/lib/cn';
 import { CalendarCheck, Clock, LogIn } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useSetRegistration } from '../api/set-registration';
-
-/** The waiver's dialog (issue 25) is a chunk of its own, fetched when an event that requires one is registered for. */
-const WaiverDialog = lazy(() => import('./waiver-dialog').then((m) => ({ default: m.WaiverDialog })));
 
 const T = EVENT_TEXTS;
 
@@ -16,13 +12,19 @@ const T = EVENT_TEXTS;
  * Register / Join waitlist / Cancel, shown only as the answer's abilities allow (canRegister,
  * canCancel). The change shows at once and is undone if the server refuses it.
  */
-export function RegistrationActions({ event, className }: { event: Event; className?: string }) {
+export function RegistrationActions({
+  event,
+  className,
+  register,
+}: {
+  event: Event;
+  className?: string;
+  /** Instead of registering at once (the event page's waiver dialog, issue 25). */
+  register?: () => void;
+}) {
   const { user, isLoading } = useUser();
   const registration = useSetRegistration(event.id);
   const full = placesLeft(event) === 0;
-  const [signing, setSigning] = useState(false);
-  // An event that requires a waiver (GET /api/events/{id} says so) registers through its dialog.
-  const register = () => (event.waiver ? setSigning(true) : registration.mutate(true));
 
   let status: React.ReactNode = null;
   if (event.viewerStatus === 'registered') {
@@ -51,7 +53,11 @@ export function RegistrationActions({ event, className }: { event: Event; classN
     <div className={cn('flex flex-wrap items-center gap-2', className)} data-testid="registration">
       {status}
       {event.canRegister ? (
-        <Button size="sm" variant={full ? 'secondary' : 'default'} onClick={register}>
+        <Button
+          size="sm"
+          variant={full ? 'secondary' : 'default'}
+          onClick={register ?? (() => registration.mutate(true))}
+        >
           {full ? T.joinWaitlist : T.register}
         </Button>
       ) : null}
@@ -67,17 +73,6 @@ export function RegistrationActions({ event, className }: { event: Event; classN
             Sign in to register
           </Link>
         </Button>
-      ) : null}
-      {signing && event.waiver ? (
-        <Suspense fallback={null}>
-          <WaiverDialog
-            event={{ ...event, full }}
-            open={signing}
-            onOpenChange={setSigning}
-            pending={registration.isPending}
-            onSign={(waiver) => registration.mutate({ waiver }, { onSuccess: () => setSigning(false) })}
-          />
-        </Suspense>
       ) : null}
     </div>
   );

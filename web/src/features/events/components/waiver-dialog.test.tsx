@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { aUser, json, mockFetch, renderApp, signedIn } from '@web/test/utils';
 import { describe, expect, it } from 'vitest';
 import { anEvent, daysFromNow } from '../test-data';
-import { RegistrationActions } from './registration-actions';
+import { EventRegistrationActions as RegistrationActions } from './waiver-registration';
 
 const WAIVER = { version: 3, text: '# Risk\n\nI accept the **risks**.' };
 const yearsBefore = (iso: string, years: number) => {
