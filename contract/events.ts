@@ -246,6 +246,12 @@ export const event = z.object({
   canCancel: z.boolean(),
   canEdit: z.boolean(),
   canDelete: z.boolean(),
+  /**
+   * GET /api/events/{id} only (issue 25): the waiver registering requires (the event's own, else
+   * its field's), or null; registering then sends the answers (contract/waivers.ts). Its shape
+   * is written here, not imported: contract/waivers.ts stays out of the first load.
+   */
+  waiver: z.object({ version: z.number().int(), text: z.string() }).nullable().optional(),
   /** The team hosting the event (issue 25), or null; on GET /api/events/{id}. */
   hostTeam: eventHostTeam.nullable().optional(),
   /** What the viewer may run on the event (events/policy.ts); on GET /api/events/{id}. */

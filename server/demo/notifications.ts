@@ -15,6 +15,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rows } from '../db/rows';
+import { eventMessages } from '../db/schema';
 import type { SessionUser } from '../modules/auth';
 import { createEvent, registerForEvent } from '../modules/events';
 import { type NotifyInput, notify, remindEvents } from '../modules/notifications';
@@ -285,6 +286,32 @@ export async function seedNotifications(
         data: { ...eventData(first), changed: k === 0 ? ['rules'] : ['date', 'location'] },
       },
       ago((k + 1) * 19 * HOUR),
+    );
+  }
+  // An organisers' message (issue 25) to the busiest event's players, recorded on the event too.
+  const messaged = busiest[0]?.[0];
+  if (messaged) {
+    const at = ago(5 * HOUR);
+    const text = 'Gates open at 08:00; chrono from 08:15. Bring water: there is none on site.';
+    const recipients = busiest[0].map((p) => p.user_id);
+    await db.insert(eventMessages).values({
+      eventId: messaged.event_id,
+      senderId: admin.id,
+      text,
+      audience: 'registered',
+      recipientCount: recipients.filter((id) => id !== admin.id).length,
+      createdAt: at,
+    });
+    await told(
+      db,
+      {
+        recipientIds: recipients,
+        kind: 'event-message',
+        actorId: admin.id,
+        eventId: messaged.event_id,
+        data: { title: messaged.title, excerpt: text },
+      },
+      at,
     );
   }
 

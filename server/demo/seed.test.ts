@@ -121,6 +121,21 @@ describe('seedDemo', () => {
     expect(selfFollows).toHaveLength(0);
   });
 
+  it('puts a waiver on the next milsim, signed by some players (version 1 outdated, version 2 current, a minor)', async () => {
+    const [w] = await rows<{ event_id: string; version: number; text_hash: string }>(
+      t.database.db,
+      sql`SELECT w.event_id, w.version, w.text_hash FROM event_waivers w JOIN events e ON e.id = w.event_id WHERE e.type = 'Milsim'`,
+    );
+    expect(w.version).toBe(2);
+    const signed = await rows<{ version: number; text_hash: string; guardian_name: string | null }>(
+      t.database.db,
+      sql`SELECT version, text_hash, guardian_name FROM waiver_signatures WHERE event_id = ${w.event_id}`,
+    );
+    expect(signed.filter((s) => s.text_hash === w.text_hash).length).toBeGreaterThan(0);
+    expect(signed.filter((s) => s.text_hash !== w.text_hash).length).toBeGreaterThan(0);
+    expect(signed.some((s) => s.guardian_name !== null)).toBe(true);
+  });
+
   it('keeps every event registeredCount and waitlistCount equal to its registrations, within capacity, in the future', async () => {
     const list = await rows<{
       registered_count: number;

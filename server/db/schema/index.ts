@@ -4,6 +4,7 @@ export * from './content';
 export * from './events';
 export * from './exports';
 export * from './fields';
+export * from './game-day';
 export * from './gear';
 export * from './notifications';
 export * from './posts';

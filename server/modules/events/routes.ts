@@ -12,6 +12,7 @@ import {
   importEventsBody,
   importPresetAnswer,
   noContent,
+  registrationBody,
   searchEvent,
   text,
   updateEventBody,
@@ -26,6 +27,7 @@ import { recordedSearch } from '../analytics';
 import { requireUser } from '../auth';
 import { notifyOptionsOf } from '../notifications';
 import { eventsCache } from './cache';
+import { gameDayAdminRoutes, gameDayRoutes } from './game-day-routes';
 import { eventCalendar, personalCalendar, upcomingCalendar } from './ics';
 import { importEvents, presetSource } from './import';
 import { getEvent, listEvents, searchEvents } from './service';
@@ -52,6 +54,7 @@ const siteOrigin = (ctx: Ctx, request: FastifyRequest): string | null => {
 
 /** Events for everyone: the list, one event, search, calendar feeds, and the viewer's registration. */
 export async function eventRoutes(app: App, ctx: Ctx) {
+  await gameDayRoutes(app, ctx);
   app.get(
     '/api/events',
     { schema: { querystring: eventsQuery, response: { 200: z.array(event) } } },
@@ -76,12 +79,18 @@ export async function eventRoutes(app: App, ctx: Ctx) {
 
   app.post(
     '/api/events/:id/registration',
-    { schema: { params: idParams, response: { 200: event } } },
+    { schema: { params: idParams, body: registrationBody.nullish(), response: { 200: event } } },
     async (request, reply) => {
       noStore(reply);
       return changed(
         ctx,
-        await writes.register(ctx.db, requireUser(request), request.params.id, notifyOptionsOf(ctx.config)),
+        await writes.register(
+          ctx.db,
+          requireUser(request),
+          request.params.id,
+          notifyOptionsOf(ctx.config),
+          request.body ?? {},
+        ),
       );
     },
   );
@@ -191,6 +200,7 @@ export async function eventOrganiserRoutes(app: App, ctx: Ctx) {
 
 /** Manage Events (inside the admin scope): delete, import. */
 export async function eventAdminRoutes(admin: App, ctx: Ctx) {
+  await gameDayAdminRoutes(admin, ctx);
   admin.delete(
     '/api/events/:id',
     { schema: { params: idParams, response: { 204: noContent } } },

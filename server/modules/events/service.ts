@@ -15,6 +15,7 @@ import {
   selectPlaces,
   selectSearch,
 } from './queries';
+import { eventWaiverOf } from './waivers';
 
 /** Case-insensitive substring match on the title, served by the pg_trgm GIN index; soonest first. */
 export const searchEvents = (db: Db, q: string): Promise<SearchEvent[]> => selectSearch(db, q);
@@ -63,8 +64,11 @@ export async function getEvent(db: Db, id: string, viewer: SessionUser | null): 
   const row = await selectEvent(db, id, viewer?.id ?? null);
   if (!row) throw notFound(EVENT_TEXTS.eventNotFound);
   const host = row.hostTeamId ? await selectHost(db, id, viewer?.id ?? null) : undefined;
-  return presentEvent(row, row.place, viewer, Date.now(), {
-    hostTeam: host?.hostTeam ?? null,
-    isOrganiser: viewer?.role === 'admin' || !!host?.viewerIsOfficer,
-  });
+  return {
+    ...presentEvent(row, row.place, viewer, Date.now(), {
+      hostTeam: host?.hostTeam ?? null,
+      isOrganiser: viewer?.role === 'admin' || !!host?.viewerIsOfficer,
+    }),
+    waiver: await eventWaiverOf(db, id),
+  };
 }

@@ -6,6 +6,7 @@ import type {
   CreateEventBody,
   Event,
   EventRules,
+  RegistrationBody,
   UpdateEventBody,
 } from '../../../contract';
 import {
@@ -28,6 +29,7 @@ import { requireHostable, requireOrganiser } from './organisers';
 import { can } from './policy';
 import { type LockedEvent, selectLockedEvent } from './queries';
 import { getEvent } from './service';
+import { signWaiverOnRegistration } from './waivers';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const asDb = (tx: Tx) => tx as unknown as Db;
@@ -323,10 +325,21 @@ const isPast = (date: Date) => date.getTime() < Date.now();
  * with the event row locked: the counters are exact and the capacity never exceeded, whatever
  * arrives at once. Idempotent: a player already on the event keeps their place.
  */
-export async function takePlace(db: Db, user: SessionUser, eventId: string): Promise<void> {
+export async function takePlace(
+  db: Db,
+  user: SessionUser,
+  eventId: string,
+  body: RegistrationBody = {},
+): Promise<void> {
   await db.transaction(async (tx) => {
     const e = await lockEvent(tx, eventId);
     if (isPast(e.date)) throw conflict(EVENT_TEXTS.registrationClosed);
+    // The waiver the event requires (issue 25): its answers checked and the signature kept here.
+    const [mine] = await tx
+      .select({ id: eventRegistrations.id })
+      .from(eventRegistrations)
+      .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, user.id)));
+    await signWaiverOnRegistration(asDb(tx), user, eventId, body.waiver, !!mine);
     const status = e.capacity === 0 || e.registeredCount < e.capacity ? 'registered' : 'waitlisted';
     const added = await tx
       .insert(eventRegistrations)
@@ -351,8 +364,9 @@ export async function register(
   user: SessionUser,
   eventId: string,
   notice: NotifyOptions,
+  body: RegistrationBody = {},
 ): Promise<Event> {
-  await takePlace(db, user, eventId);
+  await takePlace(db, user, eventId, body);
   // After the place is taken, out of the event row's lock: the badges' counts never queue there.
   await awardBadges(db, user.id, 'event-registration', notice);
   return getEvent(db, eventId, user);

@@ -480,6 +480,11 @@ describe('describeNotification (every kind’s sentence, link and gone)', () => 
       { text: `Tomorrow: Op Dawn at 08:30 UTC, York${GONE_SUFFIX}`, url: null, gone: true },
     ],
     [
+      'event-message',
+      { ...EVENT, data: { excerpt: 'Gates open at 8' } },
+      { text: 'Message from the organisers of Op Nightfall', url: '/events/e1' },
+    ],
+    [
       'badge-earned',
       { data: { badge: 'team-founder' } },
       { text: 'You earned the Team Founder badge', url: '/profile/me' },

@@ -60,7 +60,12 @@ const TEAM_KINDS = new Set<NotificationKind>([
   'team-role-changed',
   'team-removed',
 ]);
-const EVENT_KINDS = new Set<NotificationKind>(['event-waitlist-promoted', 'event-changed', 'event-reminder']);
+const EVENT_KINDS = new Set<NotificationKind>([
+  'event-waitlist-promoted',
+  'event-changed',
+  'event-reminder',
+  'event-message',
+]);
 const CHANGE_WORDS: Record<string, string> = { date: 'date', location: 'place', rules: 'rules' };
 
 /** "a", "a and b", "a, b and c". */
@@ -225,6 +230,12 @@ export function describeNotification(row: NotificationRow): NotificationDescript
       url = eventUrl;
       break;
     }
+    case 'event-message':
+      // An organiser's message to the players (issue 25): its text is the excerpt, whole on the event page.
+      text = `Message from the organisers of ${event}`;
+      excerpt = shownExcerpt(data.excerpt);
+      url = eventUrl;
+      break;
     case 'badge-earned': {
       const badge = BADGE_NAMES[data.badge as BadgeId] ?? data.title ?? data.badge ?? 'a';
       text = `You earned the ${badge} badge`;

@@ -34,6 +34,7 @@ const GearPage = page(() => import('./routes/gear'), 'GearPage');
 const SettingsPage = page(() => import('./routes/settings'), 'SettingsPage');
 const ProfilePage = page(() => import('./routes/profile'), 'ProfilePage');
 const EventPage = page(() => import('./routes/event'), 'EventPage');
+const EventRosterPage = page(() => import('./routes/event-roster'), 'EventRosterPage');
 const FieldsPage = page(() => import('./routes/fields'), 'FieldsPage');
 const FieldPage = page(() => import('./routes/field'), 'FieldPage');
 const ProductPage = page(() => import('./routes/product'), 'ProductPage');
@@ -139,6 +140,7 @@ export function AppRoutes() {
             <Route path="gear" element={<GearPage />} />
             <Route path="teams/create" element={<TeamCreatePage />} />
             <Route path="teams/:teamId/manage" element={<TeamManagePage />} />
+            <Route path="events/:eventId/roster" element={<EventRosterPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -1,4 +1,5 @@
 import { type Event, placesLeft } from '@contract/events';
+import type { RegistrationBody } from '@contract/waivers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 import { cancelEventQueries, eventKeys, updateCachedEvent } from './keys';
@@ -7,12 +8,17 @@ import { cancelEventQueries, eventKeys, updateCachedEvent } from './keys';
  * POST /api/events/{id}/registration registers the viewer (or puts them on the waitlist when the
  * event is full); DELETE cancels (the first on the waitlist is then promoted). Both answer the event.
  */
-export function setRegistration(id: string, register: boolean): Promise<Event> {
+export function setRegistration(id: string, register: boolean, body?: RegistrationBody): Promise<Event> {
   return apiRequest<Event>(
     register ? 'POST' : 'DELETE',
     `/api/events/${encodeURIComponent(id)}/registration`,
+    body,
   );
 }
+
+/** true registers, false cancels; a body registers with it (the waiver's answers, issue 25). */
+export type RegistrationChange = boolean | RegistrationBody;
+const registers = (change: RegistrationChange) => change !== false;
 
 export const registrationMutationKey = (id: string) => ['event-registration', id] as const;
 
@@ -70,8 +76,10 @@ export function useSetRegistration(id: string) {
     scope: { id: `event-registration:${id}` },
     // The card is restored; the toast says why (a past event, a lost session).
     meta: { errorToast: { title: 'Registration failed' } },
-    mutationFn: (register: boolean) => setRegistration(id, register),
-    onMutate: async (register) => {
+    mutationFn: (change: RegistrationChange) =>
+      setRegistration(id, registers(change), typeof change === 'object' ? change : undefined),
+    onMutate: async (change) => {
+      const register = registers(change);
       await cancelEventQueries(queryClient, id);
       let previous: RegistrationState | undefined;
       updateCachedEvent(queryClient, id, (event) => {

@@ -1,4 +1,5 @@
 import { EVENT_IMAGE_SIZES, EVENT_TEXTS, type Event, placesLeft, registrationLabel } from '@contract/events';
+import { GAME_DAY_TEXTS } from '@contract/game-day';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { RemoteImage } from '@web/components/ui/remote-image';
@@ -8,17 +9,21 @@ import { toast } from '@web/lib/toast';
 import {
   CalendarDays,
   CalendarPlus,
+  ClipboardList,
   ExternalLink,
   Map as MapIcon,
   MapPin,
   Share2,
   Users,
 } from 'lucide-react';
+import { Link } from 'react-router';
 import { eventIcsPath, eventPath, useEvent } from '../api/get-event';
 import { EventTypeBadge } from './event-card';
 import { formatEventDate, formatEventRange, mapSearchUrl } from './event-format';
-import { RegistrationActions } from './registration-actions';
+import { EventMessages } from './event-messages';
+
 import { RulesCard } from './rules-card';
+import { EventRegistrationActions } from './waiver-registration';
 
 const T = EVENT_TEXTS;
 
@@ -111,6 +116,7 @@ function EventView({ event }: { event: Event }) {
             <p className="whitespace-pre-line break-words leading-relaxed">{event.description}</p>
           ) : null}
           {event.rules ? <RulesCard rules={event.rules} /> : null}
+          {event.viewerStatus !== 'none' ? <EventMessages eventId={event.id} /> : null}
         </div>
         <Card className="self-start max-lg:order-first">
           <CardContent className="space-y-4 pt-6 text-sm max-md:space-y-3 max-md:pt-4">
@@ -157,7 +163,7 @@ function EventView({ event }: { event: Event }) {
               <p className="min-w-0 flex-1 truncate text-xs text-muted-foreground md:hidden">
                 {left !== null ? (left > 0 ? `${left} ${T.placesLeft}` : T.full) : registrationLabel(event)}
               </p>
-              <RegistrationActions
+              <EventRegistrationActions
                 event={event}
                 className="max-md:justify-end max-md:[&_button]:min-h-11 md:border-t md:border-border md:pt-4"
               />
@@ -186,6 +192,14 @@ function EventLinks({ event }: { event: Event }) {
         <Share2 aria-hidden="true" />
         {T.share}
       </Button>
+      {(event.abilities?.canManage ?? event.canEdit) ? (
+        <Button variant="outline" size="sm" className="max-md:min-h-11" asChild>
+          <Link to={`/events/${event.id}/roster`}>
+            <ClipboardList aria-hidden="true" />
+            {GAME_DAY_TEXTS.roster}
+          </Link>
+        </Button>
+      ) : null}
       {event.url ? (
         <Button variant="outline" size="sm" className="max-md:min-h-11" asChild>
           <a href={event.url} target="_blank" rel="noopener noreferrer">

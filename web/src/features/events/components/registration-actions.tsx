@@ -12,7 +12,16 @@ const T = EVENT_TEXTS;
  * Register / Join waitlist / Cancel, shown only as the answer's abilities allow (canRegister,
  * canCancel). The change shows at once and is undone if the server refuses it.
  */
-export function RegistrationActions({ event, className }: { event: Event; className?: string }) {
+export function RegistrationActions({
+  event,
+  className,
+  register,
+}: {
+  event: Event;
+  className?: string;
+  /** Instead of registering at once (the event page's waiver dialog, issue 25). */
+  register?: () => void;
+}) {
   const { user, isLoading } = useUser();
   const registration = useSetRegistration(event.id);
   const full = placesLeft(event) === 0;
@@ -44,7 +53,11 @@ export function RegistrationActions({ event, className }: { event: Event; classN
     <div className={cn('flex flex-wrap items-center gap-2', className)} data-testid="registration">
       {status}
       {event.canRegister ? (
-        <Button size="sm" variant={full ? 'secondary' : 'default'} onClick={() => registration.mutate(true)}>
+        <Button
+          size="sm"
+          variant={full ? 'secondary' : 'default'}
+          onClick={register ?? (() => registration.mutate(true))}
+        >
           {full ? T.joinWaitlist : T.register}
         </Button>
       ) : null}

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useFields } from '../api/get-fields';
 import { useDeleteField, useVerifyField } from '../api/write-fields';
 import { FieldForm } from './field-form';
+import { FieldWaiver } from './field-waiver';
 
 const T = FIELD_TEXTS;
 
@@ -23,7 +24,10 @@ export function ManageFields() {
 
   return (
     <AdminSplit>
-      <FieldForm editing={editing} onDone={() => setEditing(null)} />
+      <div className="space-y-4">
+        <FieldForm editing={editing} onDone={() => setEditing(null)} />
+        {editing ? <FieldWaiver fieldId={editing.id} /> : null}
+      </div>
       <AdminList
         id="manage-fields-list"
         texts={{
