@@ -11,7 +11,9 @@ import {
   importEventsAnswer,
   importEventsBody,
   importPresetAnswer,
+  moveSideBody,
   noContent,
+  registrationBody,
   searchEvent,
   text,
   updateEventBody,
@@ -76,12 +78,18 @@ export async function eventRoutes(app: App, ctx: Ctx) {
 
   app.post(
     '/api/events/:id/registration',
-    { schema: { params: idParams, response: { 200: event } } },
+    { schema: { params: idParams, body: registrationBody.optional(), response: { 200: event } } },
     async (request, reply) => {
       noStore(reply);
       return changed(
         ctx,
-        await writes.register(ctx.db, requireUser(request), request.params.id, notifyOptionsOf(ctx.config)),
+        await writes.register(
+          ctx.db,
+          requireUser(request),
+          request.params.id,
+          notifyOptionsOf(ctx.config),
+          request.body ?? {},
+        ),
       );
     },
   );
@@ -170,6 +178,29 @@ export async function eventOrganiserRoutes(app: App, ctx: Ctx) {
       reply
         .status(201)
         .send(await changed(ctx, await writes.createEvent(ctx.db, requireUser(request), request.body))),
+  );
+
+  app.post(
+    '/api/events/:id/roster/:userId/side',
+    {
+      ...signedIn,
+      schema: { params: idParams.extend({ userId: uuid() }), body: moveSideBody, response: { 200: event } },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const { id, userId } = request.params;
+      return changed(
+        ctx,
+        await writes.moveToSide(
+          ctx.db,
+          requireUser(request),
+          id,
+          userId,
+          request.body,
+          notifyOptionsOf(ctx.config),
+        ),
+      );
+    },
   );
 
   app.patch(

@@ -15,6 +15,7 @@ import {
   selectPlaces,
   selectSearch,
 } from './queries';
+import { selectSides } from './sides';
 
 /** Case-insensitive substring match on the title, served by the pg_trgm GIN index; soonest first. */
 export const searchEvents = (db: Db, q: string): Promise<SearchEvent[]> => selectSearch(db, q);
@@ -57,14 +58,21 @@ export async function listEvents(
 
 /**
  * One event with the viewer's place, its host team and the viewer's organiser abilities, or 404
- * 'Event not found'. A hosted event reads its host (and the viewer's role there) in one more query.
+ * 'Event not found'. A hosted event reads its host (and the viewer's role there) in one more
+ * query; its sides in one more (issue 25).
  */
 export async function getEvent(db: Db, id: string, viewer: SessionUser | null): Promise<Event> {
   const row = await selectEvent(db, id, viewer?.id ?? null);
   if (!row) throw notFound(EVENT_TEXTS.eventNotFound);
-  const host = row.hostTeamId ? await selectHost(db, id, viewer?.id ?? null) : undefined;
-  return presentEvent(row, row.place, viewer, Date.now(), {
+  const [host, sides] = await Promise.all([
+    row.hostTeamId ? selectHost(db, id, viewer?.id ?? null) : undefined,
+    selectSides(db, id),
+  ]);
+  const event = presentEvent(row, row.place, viewer, Date.now(), {
     hostTeam: host?.hostTeam ?? null,
     isOrganiser: viewer?.role === 'admin' || !!host?.viewerIsOfficer,
   });
+  event.sides = sides;
+  event.viewerSideId = (row.place && 'sideId' in row.place ? row.place.sideId : null) ?? null;
+  return event;
 }
