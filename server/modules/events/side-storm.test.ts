@@ -115,9 +115,10 @@ describe('side registration storm', () => {
     // Each answer names the viewer's side and their place on that side's waitlist.
     const position = new Map<string, number>();
     for (const side of rows.sides)
-      rows.regs
-        .filter((r) => r.sideId === side.id && r.status === 'waitlisted')
-        .forEach((r, i) => position.set(r.userId, i + 1));
+      for (const [i, r] of rows.regs
+        .filter((x) => x.sideId === side.id && x.status === 'waitlisted')
+        .entries())
+        position.set(r.userId, i + 1);
     answers.forEach((a, i) => {
       const body = a.json();
       expect(body.viewerSideId).toBe(sideOf.get(cookies[i].id));
