@@ -283,6 +283,8 @@ export const event = z.object({
   canDelete: z.boolean(),
   /** The team hosting the event (issue 25), or null; on GET /api/events/{id}. */
   hostTeam: eventHostTeam.nullable().optional(),
+  /** The field it is held at, named (issue 25), or null; on GET /api/events/{id}. */
+  field: z.object({ id: z.uuid(), name: z.string() }).nullable().optional(),
   /** Its sides (issue 25), in order; [] when it has none; on GET /api/events/{id}. */
   sides: z.array(eventSide).optional(),
   /** The side the viewer is on (registered or waitlisted), or null; on GET /api/events/{id}. */

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { Event, SearchEvent } from '../../../contract';
 import { EVENT_TEXTS } from '../../../contract';
 import type { Db } from '../../db/client';
+import { fields } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { StampedCache } from '../../lib/stamped-cache';
 import type { SessionUser } from '../auth';
@@ -64,15 +66,23 @@ export async function listEvents(
 export async function getEvent(db: Db, id: string, viewer: SessionUser | null): Promise<Event> {
   const row = await selectEvent(db, id, viewer?.id ?? null);
   if (!row) throw notFound(EVENT_TEXTS.eventNotFound);
-  const [host, sides] = await Promise.all([
+  const [host, sides, field] = await Promise.all([
     row.hostTeamId ? selectHost(db, id, viewer?.id ?? null) : undefined,
     selectSides(db, id),
+    row.fieldId
+      ? db
+          .select({ id: fields.id, name: fields.name })
+          .from(fields)
+          .where(eq(fields.id, row.fieldId))
+          .then((r) => r[0] ?? null)
+      : null,
   ]);
   const event = presentEvent(row, row.place, viewer, Date.now(), {
     hostTeam: host?.hostTeam ?? null,
     isOrganiser: viewer?.role === 'admin' || !!host?.viewerIsOfficer,
   });
   event.sides = sides;
+  event.field = field;
   event.viewerSideId = (row.place && 'sideId' in row.place ? row.place.sideId : null) ?? null;
   return event;
 }
