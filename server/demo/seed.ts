@@ -52,6 +52,7 @@ import { STORES } from './data/stores';
 import { TUTORIALS } from './data/tutorials';
 import { seedEvents } from './events';
 import { seedFields } from './fields';
+import { seedGameDay } from './game-day';
 import { seedGear } from './gear';
 import { seedNotifications } from './notifications';
 import { between, int, pick, type Rng, rngFrom, sample } from './random';
@@ -534,6 +535,8 @@ export async function seedDemo(
       applicationRows: r(plan.applicationRows),
       galleryRows: r(plan.galleryRows),
     });
+    // Issue 25: a milsim hosted by a demo team, with two sides (once the teams and fields are in).
+    await seedGameDay(tx as unknown as Db, players.values(), plan.now);
     await seedGear(tx, r(plan.gearRows), r(plan.ratingRows), players.values());
     await seedReports(tx as unknown as Db, players, admin, plan.now);
     // Badges from the rules (modules/badges), once the content that earns them is in: the awards
