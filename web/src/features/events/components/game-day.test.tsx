@@ -68,6 +68,41 @@ describe('game day on the event page (issue 25)', () => {
     expect(await screen.findByText('Edit Event')).toBeInTheDocument();
   });
 
+  it('organisers set the sides: a new event gets two, saved with PATCH {sides}', async () => {
+    const bodies: unknown[] = [];
+    mockFetch({
+      ...signedIn(aUser()),
+      [`GET /api/events/${eventId(1)}`]: () =>
+        json(hosted({ sides: [], abilities: { canManage: true, canCheckIn: true } })),
+      [`GET /api/events/${eventId(1)}/squads`]: () => json([]),
+      [`PATCH /api/events/${eventId(1)}`]: (init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return json(hosted({ abilities: { canManage: true, canCheckIn: true } }));
+      },
+    });
+    renderApp(<EventDetails id={eventId(1)} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const save = screen.getByRole('button', { name: 'Save sides' });
+    expect(save).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Add a side' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add a side' }));
+    const names = screen.getAllByLabelText('Side name');
+    await userEvent.type(names[0], 'NATO');
+    await userEvent.type(names[1], 'OPFOR');
+    await userEvent.clear(screen.getAllByLabelText('Places (0 = no limit)')[0]);
+    await userEvent.type(screen.getAllByLabelText('Places (0 = no limit)')[0], '24');
+    await userEvent.click(save);
+    await screen.findByText('Sides saved');
+    expect(bodies).toEqual([
+      {
+        sides: [
+          { name: 'NATO', colour: '#1f4e9c', capacity: 24 },
+          { name: 'OPFOR', colour: '#b3261e', capacity: 0 },
+        ],
+      },
+    ]);
+  });
+
   it('registers on the side chosen (or Any), and the action bar has no side-less Register', async () => {
     const user = aUser();
     const bodies: unknown[] = [];

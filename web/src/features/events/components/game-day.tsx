@@ -12,6 +12,7 @@ import { Flag, Pencil, Shield, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirmSquad, useCreateSquad, useRegisterOnSide, useSquads } from '../api/game-day';
+import { useUpdateEvent } from '../api/update-event';
 import { EventForm, SELECT_CLASS } from './event-form';
 
 const S = SIDE_TEXTS;
@@ -57,7 +58,12 @@ export function GameDay({ event }: { event: Event }) {
           ) : null}
         </div>
       ) : null}
-      {editing ? <EventForm editing={event} onDone={() => setEditing(false)} /> : null}
+      {editing ? (
+        <>
+          <EventForm editing={event} onDone={() => setEditing(false)} />
+          <SidesEditor event={event} />
+        </>
+      ) : null}
       {sides.length > 0 ? <SidesCard event={event} /> : null}
       {user && !event.isPast ? <Squads event={event} userId={user.id} /> : null}
     </div>
@@ -309,5 +315,124 @@ function SquadForm({ event, teams, onDone }: { event: Event; teams: ProfileTeam[
         </Button>
       </div>
     </form>
+  );
+}
+
+type SideDraft = { id?: string; name: string; colour: string; capacity: string };
+const NEW_SIDE_COLOURS = ['#1f4e9c', '#b3261e', '#2e7d32', '#f9a825', '#6a1b9a', '#37474f'];
+
+/**
+ * Organisers set the event's sides (2 to 6, or none yet): name, colour and places (0: no limit).
+ * Saved with PATCH {sides}: sides kept by id, new ones added, removed ones must be empty (the
+ * server's 409 says so).
+ */
+function SidesEditor({ event }: { event: Event }) {
+  const ids = useId();
+  const update = useUpdateEvent();
+  const [drafts, setDrafts] = useState<SideDraft[]>(() =>
+    (event.sides ?? []).map((s) => ({
+      id: s.id,
+      name: s.name,
+      colour: s.colour,
+      capacity: String(s.capacity),
+    })),
+  );
+  const set = (i: number, patch: Partial<SideDraft>) =>
+    setDrafts((d) => d.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+  const add = () =>
+    setDrafts((d) => [
+      ...d,
+      { name: '', colour: NEW_SIDE_COLOURS[d.length % NEW_SIDE_COLOURS.length], capacity: '0' },
+    ]);
+  const valid = drafts.length >= 2 && drafts.length <= 6 && drafts.every((d) => d.name.trim() !== '');
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">{S.sides}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form
+          className="space-y-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            update.mutate(
+              {
+                id: event.id,
+                body: {
+                  sides: drafts.map((d) => ({
+                    ...(d.id ? { id: d.id } : {}),
+                    name: d.name.trim(),
+                    colour: d.colour,
+                    capacity: Math.max(0, Number.parseInt(d.capacity, 10) || 0),
+                  })),
+                },
+              },
+              { onSuccess: () => toast({ title: 'Sides saved' }) },
+            );
+          }}
+        >
+          <p className="text-sm text-muted-foreground">{S.sideHint}</p>
+          {drafts.map((d, i) => (
+            <fieldset
+              key={d.id ?? `new-${i}`}
+              className="flex flex-wrap items-end gap-2"
+              data-testid="side-draft"
+            >
+              <legend className="sr-only">{`${S.side} ${i + 1}`}</legend>
+              <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm" htmlFor={`${ids}-${i}-name`}>
+                {S.sideName}
+                <input
+                  id={`${ids}-${i}-name`}
+                  className={`${SELECT_CLASS} ${TAP}`}
+                  value={d.name}
+                  maxLength={40}
+                  onChange={(e) => set(i, { name: e.target.value })}
+                />
+              </label>
+              <label className="flex flex-col gap-1 text-sm" htmlFor={`${ids}-${i}-colour`}>
+                {S.sideColour}
+                <input
+                  id={`${ids}-${i}-colour`}
+                  type="color"
+                  className="h-11 w-14 rounded-md border border-input bg-background"
+                  value={d.colour}
+                  onChange={(e) => set(i, { colour: e.target.value })}
+                />
+              </label>
+              <label className="flex w-28 flex-col gap-1 text-sm" htmlFor={`${ids}-${i}-capacity`}>
+                {S.sideCapacity}
+                <input
+                  id={`${ids}-${i}-capacity`}
+                  type="number"
+                  min={0}
+                  inputMode="numeric"
+                  className={`${SELECT_CLASS} ${TAP}`}
+                  value={d.capacity}
+                  onChange={(e) => set(i, { capacity: e.target.value })}
+                />
+              </label>
+              <Button
+                type="button"
+                variant="outline"
+                className={TAP}
+                onClick={() => setDrafts((all) => all.filter((_, j) => j !== i))}
+              >
+                {S.removeSide}
+              </Button>
+            </fieldset>
+          ))}
+          <div className="flex flex-wrap gap-2">
+            {drafts.length < 6 ? (
+              <Button type="button" variant="outline" className={TAP} onClick={add}>
+                {S.addSide}
+              </Button>
+            ) : null}
+            <Button type="submit" className={TAP} disabled={!valid || update.isPending}>
+              Save sides
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
   );
 }
