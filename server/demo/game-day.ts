@@ -45,7 +45,13 @@ export async function seedGameDay(
     ],
   });
   const [nato, opfor] = made.sides ?? [];
-  const others = [...byId.values()].filter((p) => p.id !== leader.id && p.role !== 'admin').slice(0, 16);
+  // The host team's own players are left for its squad (seedGameDaySquad).
+  const crew = new Set(
+    (
+      await db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, host.id))
+    ).map((m) => m.userId),
+  );
+  const others = [...byId.values()].filter((p) => !crew.has(p.id) && p.role !== 'admin').slice(0, 16);
   for (const [i, p] of others.entries())
     await registerForEvent(db, p, made.id, i % 2 === 0 ? nato?.id : opfor?.id);
   return made.id;
