@@ -29,6 +29,7 @@ export const NOTIFICATION_KINDS = [
   'event-cancelled',
   'event-reminder',
   'event-message',
+  'event-squad',
   'badge-earned',
   'warning',
 ] as const;
@@ -57,6 +58,7 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, NotificationChannel
   'event-cancelled': 'email',
   'event-reminder': 'email',
   'event-message': 'email',
+  'event-squad': 'email',
   'badge-earned': 'app',
   warning: 'app',
 };
@@ -78,6 +80,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'event-cancelled': 'Your events cancelled',
   'event-reminder': 'Reminders the day before a game',
   'event-message': 'Messages from the organisers of your games',
+  'event-squad': 'Squads asking you to confirm',
   'badge-earned': 'Badges earned',
   warning: 'Warnings from the admins',
 };
@@ -103,6 +106,7 @@ export const NOTIFICATION_KIND_GROUPS: ReadonlyArray<{ title: string; kinds: rea
         'event-cancelled',
         'event-reminder',
         'event-message',
+        'event-squad',
       ],
     },
     { title: 'Badges', kinds: ['badge-earned'] },

@@ -56,10 +56,14 @@ export const waiverAnswers = z
 export type WaiverAnswers = z.input<typeof waiverAnswers>;
 
 /**
- * POST /api/events/{id}/registration's body (optional): the waiver's answers when the event
- * requires one. Other fields (the side, issue 25) join this object.
+ * POST /api/events/{id}/registration's body (optional, issue 25): `sideId` picks a side of an event
+ * with sides (left out, "any": the player is placed on the smaller side); `waiver`, the answers
+ * when the event requires a waiver.
  */
-export const registrationBody = z.object({ waiver: waiverAnswers.optional() });
+export const registrationBody = z.object({
+  sideId: z.uuid().toLowerCase().optional(),
+  waiver: waiverAnswers.optional(),
+});
 export type RegistrationBody = z.input<typeof registrationBody>;
 
 /** Whole years between a date of birth and a day (both YYYY-MM-DD). */

@@ -52,7 +52,7 @@ import { STORES } from './data/stores';
 import { TUTORIALS } from './data/tutorials';
 import { seedEvents } from './events';
 import { seedFields } from './fields';
-import { seedWaivers } from './game-day';
+import { seedGameDay, seedGameDaySquad, seedWaivers } from './game-day';
 import { seedGear } from './gear';
 import { seedNotifications } from './notifications';
 import { between, int, pick, type Rng, rngFrom, sample } from './random';
@@ -523,7 +523,6 @@ export async function seedDemo(
     // The other areas: their rows, with the real ids of players and posts.
     const r = <T extends object>(list: T[]) => remapIds(list, ids);
     await seedEvents(tx, r(plan.eventRows), r(plan.registrationRows), players.values(), admin);
-    await seedWaivers(tx, admin);
     await seedStores(tx, admin);
     await seedFields(tx, plan.fieldRows, players.values(), admin);
     await seedCatalog(tx, plan.catalog);
@@ -536,6 +535,9 @@ export async function seedDemo(
       applicationRows: r(plan.applicationRows),
       galleryRows: r(plan.galleryRows),
     });
+    // Issue 25: a milsim hosted by a demo team, with two sides (once the teams and fields are in).
+    const gameDay = await seedGameDay(tx as unknown as Db, players.values(), plan.now);
+    await seedWaivers(tx, admin, gameDay);
     await seedGear(tx, r(plan.gearRows), r(plan.ratingRows), players.values());
     await seedReports(tx as unknown as Db, players, admin, plan.now);
     // Badges from the rules (modules/badges), once the content that earns them is in: the awards
@@ -545,6 +547,7 @@ export async function seedDemo(
     await backfillBadges(tx as unknown as Db);
     // Notifications last, once what they report is in (notifications.ts).
     await seedNotifications(tx as unknown as Db, players, admin, plan.now);
+    await seedGameDaySquad(tx as unknown as Db, players.values(), gameDay);
     await tx.insert(sessions).values(r(plan.sessionRows));
     await tx.insert(pageViews).values(plan.viewRows);
     await tx.insert(searchEvents).values(r(plan.searchRows));

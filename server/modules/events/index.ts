@@ -7,9 +7,10 @@ export { type EmbeddedEvent, embeddedCalendar, embeddedEvent } from './event-pag
 export { isOrganiser, requireOrganiser } from './organisers';
 /** For the benchmark: the list's SQL, as the endpoint runs it. */
 export { listEventsSql } from './queries';
+/** For the demo seed: events made and joined through the same rules as the API. */
+export { createSquad } from './squads';
 /** For the demo seed: a waiver set as an organiser would, and the text's digest (issue 25). */
 export { hashText, setEventWaiver } from './waivers';
-/** For the demo seed: events made and joined through the same rules as the API. */
 export { createEvent, takePlace as registerForEvent, updateEvent } from './writes';
 
 /**

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { Event, SearchEvent } from '../../../contract';
 import { EVENT_TEXTS } from '../../../contract';
 import type { Db } from '../../db/client';
+import { fields } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { StampedCache } from '../../lib/stamped-cache';
 import type { SessionUser } from '../auth';
@@ -15,6 +17,7 @@ import {
   selectPlaces,
   selectSearch,
 } from './queries';
+import { selectSides } from './sides';
 import { eventWaiverOf } from './waivers';
 
 /** Case-insensitive substring match on the title, served by the pg_trgm GIN index; soonest first. */
@@ -58,17 +61,31 @@ export async function listEvents(
 
 /**
  * One event with the viewer's place, its host team and the viewer's organiser abilities, or 404
- * 'Event not found'. A hosted event reads its host (and the viewer's role there) in one more query.
+ * 'Event not found'. A hosted event reads its host (and the viewer's role there) in one more
+ * query; its sides in one more (issue 25).
  */
 export async function getEvent(db: Db, id: string, viewer: SessionUser | null): Promise<Event> {
   const row = await selectEvent(db, id, viewer?.id ?? null);
   if (!row) throw notFound(EVENT_TEXTS.eventNotFound);
-  const host = row.hostTeamId ? await selectHost(db, id, viewer?.id ?? null) : undefined;
-  return {
-    ...presentEvent(row, row.place, viewer, Date.now(), {
-      hostTeam: host?.hostTeam ?? null,
-      isOrganiser: viewer?.role === 'admin' || !!host?.viewerIsOfficer,
-    }),
-    waiver: await eventWaiverOf(db, id),
-  };
+  const [host, sides, field, waiver] = await Promise.all([
+    row.hostTeamId ? selectHost(db, id, viewer?.id ?? null) : undefined,
+    selectSides(db, id),
+    row.fieldId
+      ? db
+          .select({ id: fields.id, name: fields.name })
+          .from(fields)
+          .where(eq(fields.id, row.fieldId))
+          .then((r) => r[0] ?? null)
+      : null,
+    eventWaiverOf(db, id),
+  ]);
+  const event = presentEvent(row, row.place, viewer, Date.now(), {
+    hostTeam: host?.hostTeam ?? null,
+    isOrganiser: viewer?.role === 'admin' || !!host?.viewerIsOfficer,
+  });
+  event.sides = sides;
+  event.field = field;
+  event.viewerSideId = (row.place && 'sideId' in row.place ? row.place.sideId : null) ?? null;
+  event.waiver = waiver;
+  return event;
 }

@@ -485,6 +485,11 @@ describe('describeNotification (every kind’s sentence, link and gone)', () => 
       { text: 'Message from the organisers of Op Nightfall', url: '/events/e1' },
     ],
     [
+      'event-squad',
+      { ...EVENT, ...TEAM },
+      { text: "alex put you in Raiders's squad for Op Nightfall: confirm your place", url: '/events/e1' },
+    ],
+    [
       'badge-earned',
       { data: { badge: 'team-founder' } },
       { text: 'You earned the Team Founder badge', url: '/profile/me' },

@@ -65,6 +65,7 @@ const EVENT_KINDS = new Set<NotificationKind>([
   'event-changed',
   'event-reminder',
   'event-message',
+  'event-squad',
 ]);
 const CHANGE_WORDS: Record<string, string> = { date: 'date', location: 'place', rules: 'rules' };
 
@@ -234,6 +235,11 @@ export function describeNotification(row: NotificationRow): NotificationDescript
       // An organiser's message to the players (issue 25): its text is the excerpt, whole on the event page.
       text = `Message from the organisers of ${event}`;
       excerpt = shownExcerpt(data.excerpt);
+      url = eventUrl;
+      break;
+    case 'event-squad':
+      // Issue 25: a leader put the player in their team's squad for an event; they confirm there.
+      text = `${who} put you in ${row.teamName ?? 'a team'}'s squad for ${event}: confirm your place`;
       url = eventUrl;
       break;
     case 'badge-earned': {
