@@ -578,14 +578,6 @@ export const EVENT_TEXTS = {
   customSource: 'Custom',
   // Server messages
   registrationClosed: 'This event has already taken place',
-  importBadSource: 'Not a calendar: no iCalendar events or schema.org Event found',
-  importNoPreset: 'No preset events site is set (EVENTS_IMPORT_URL)',
-  importFetchFailed: 'The address could not be fetched',
-  importCutShort:
-    'Stopped early: the source has more repeating events than one import reads; the events read so far were imported',
-  importTooSlow: 'the source takes too long to read; nothing was imported',
-  importTooLarge: 'the source is larger than 5 MB',
-  calendarNotFound: 'Calendar not found',
 } as const;
 
 /** 'imported N events, skipped N duplicates' (SPEC §8 Import). */

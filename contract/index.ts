@@ -6,6 +6,7 @@ export * from './catalog';
 export * from './common';
 export * from './constants';
 export * from './data-export';
+export * from './event-import';
 export * from './events';
 export * from './fields';
 export * from './game-day';

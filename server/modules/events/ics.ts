@@ -1,6 +1,6 @@
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { EventType } from '../../../contract';
-import { EVENT_TEXTS, PRODUCT_NAME, registrationLabel } from '../../../contract';
+import { EVENT_IMPORT_TEXTS, EVENT_TEXTS, PRODUCT_NAME, registrationLabel } from '../../../contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
 import { wallTime } from '../../lib/time-zone';
@@ -95,7 +95,7 @@ export async function eventCalendar(
  */
 export async function personalCalendar(db: Db, token: string, origin: string | null): Promise<string> {
   const owner = await selectCalendarOwner(db, token);
-  if (!owner) throw notFound(EVENT_TEXTS.calendarNotFound);
+  if (!owner) throw notFound(EVENT_IMPORT_TEXTS.calendarNotFound);
   const list = await selectOwnIcs(db, owner.userId, FEED_MAX_EVENTS);
   for (const e of list) {
     // A promotion changes the copy: the waitlisted one is marked, and SEQUENCE goes up by one.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_LIMITS, EVENT_TEXTS } from '../../../contract';
+import { EVENT_IMPORT_TEXTS, EVENT_LIMITS, EVENT_TEXTS } from '../../../contract';
 import { events } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, injectAs, type TestUser } from '../../test/factories';
@@ -322,7 +322,7 @@ describe('import bombs (issue 24): read in a worker thread within a budget', () 
     const started = performance.now();
     const { res, slowest } = await importWhileProbing({ source: 'custom', url: `${base}/secondly.ics` });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ added: 0, skipped: 0, updated: 0, note: EVENT_TEXTS.importCutShort });
+    expect(res.json()).toEqual({ added: 0, skipped: 0, updated: 0, note: EVENT_IMPORT_TEXTS.cutShort });
     expect(slowest).toBeLessThan(200);
     expect(performance.now() - started).toBeLessThan(EVENT_LIMITS.importParseMs + 4000);
     expect(await count()).toBe(before);

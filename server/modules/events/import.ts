@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { ImportEventsAnswer, ImportEventsBody } from '../../../contract';
-import { EVENT_LIMITS, EVENT_TEXTS, importEventsBody } from '../../../contract';
+import { EVENT_IMPORT_TEXTS, EVENT_LIMITS, EVENT_TEXTS, importEventsBody } from '../../../contract';
 import type { Ctx } from '../../context';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
@@ -30,11 +30,11 @@ async function fetchFeed(ctx: Ctx, url: string): Promise<string> {
       accept: 'text/calendar, application/ld+json;q=0.9, text/html;q=0.8, */*;q=0.1',
     });
     if (res.status < 200 || res.status >= 300)
-      throw badRequest(`${EVENT_TEXTS.importFetchFailed}: the feed answered ${res.status}`);
+      throw badRequest(`${EVENT_IMPORT_TEXTS.fetchFailed}: the feed answered ${res.status}`);
     return res.body.toString('utf8');
   } catch (err) {
     if (err instanceof OutsideFetchError)
-      throw badRequest(`${EVENT_TEXTS.importFetchFailed}: ${err.message}`);
+      throw badRequest(`${EVENT_IMPORT_TEXTS.fetchFailed}: ${err.message}`);
     throw err;
   }
 }
@@ -154,7 +154,7 @@ export async function importEvents(
   let text: string;
   if (body.source === 'preset') {
     const preset = ctx.config.eventsImportUrl;
-    if (!preset) throw badRequest(EVENT_TEXTS.importNoPreset);
+    if (!preset) throw badRequest(EVENT_IMPORT_TEXTS.noPreset);
     source = preset;
     text = await fetchFeed(ctx, preset);
   } else if (body.url) {
@@ -166,14 +166,14 @@ export async function importEvents(
   }
   // Refused before any reading: the fetch stops at this size too, an upload is checked here.
   if (Buffer.byteLength(text, 'utf8') > EVENT_LIMITS.importMaxBytes)
-    throw payloadTooLarge(`${EVENT_TEXTS.importFailedDefault}: ${EVENT_TEXTS.importTooLarge}`);
+    throw payloadTooLarge(`${EVENT_TEXTS.importFailedDefault}: ${EVENT_IMPORT_TEXTS.tooLarge}`);
   const { events: list, cut } = await parseInWorker(text);
   if (list.length > EVENT_LIMITS.importMaxEvents)
     throw badRequest(
       `${EVENT_TEXTS.importFailedDefault}: more than ${EVENT_LIMITS.importMaxEvents} events in one source`,
     );
   const answer = await storeImported(ctx.db, source, list, admin.id);
-  return cut ? { ...answer, note: EVENT_TEXTS.importCutShort } : answer;
+  return cut ? { ...answer, note: EVENT_IMPORT_TEXTS.cutShort } : answer;
 }
 
 /** The preset site's name (its host) for the import selector. */

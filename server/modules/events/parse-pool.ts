@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { EVENT_LIMITS, EVENT_TEXTS } from '../../../contract';
+import { EVENT_IMPORT_TEXTS, EVENT_LIMITS, EVENT_TEXTS } from '../../../contract';
 import { badRequest, HttpError } from '../../errors';
 import type { ImportedEvent } from './parse';
 
@@ -84,7 +84,7 @@ function job(
           done();
           if (ready === current) ready = null;
           void worker.terminate();
-          reject(badRequest(`${EVENT_TEXTS.importFailedDefault}: ${EVENT_TEXTS.importTooSlow}`));
+          reject(badRequest(`${EVENT_TEXTS.importFailedDefault}: ${EVENT_IMPORT_TEXTS.tooSlow}`));
         }, limits.timeMs + limits.graceMs);
         worker.on('message', onMessage);
         worker.once('error', onError);

@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import type { EventType } from '../../../contract';
 import {
+  EVENT_IMPORT_TEXTS,
   EVENT_LIMITS,
   EVENT_TEXTS,
   hasControlChars,
@@ -385,6 +386,6 @@ export function parseSource(text: string, now = new Date(), budget = parseBudget
     }
   }
   const found = parseJsonLd(body);
-  if (found.length === 0) throw badRequest(EVENT_TEXTS.importBadSource);
+  if (found.length === 0) throw badRequest(EVENT_IMPORT_TEXTS.badSource);
   return found;
 }

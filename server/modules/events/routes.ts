@@ -4,6 +4,7 @@ import {
   calendarFeedAnswer,
   createEventBody,
   createSquadBody,
+  EVENT_IMPORT_TEXTS,
   EVENT_LIMITS,
   EVENT_TEXTS,
   event,
@@ -140,7 +141,8 @@ export async function eventRoutes(app: App, ctx: Ctx) {
     '/api/calendar/:token.ics',
     { schema: { params: z.object({ token: text().max(100) }), response: calendarAnswer } },
     async (request, reply) => {
-      if (!CALENDAR_TOKEN_PATTERN.test(request.params.token)) throw notFound(EVENT_TEXTS.calendarNotFound);
+      if (!CALENDAR_TOKEN_PATTERN.test(request.params.token))
+        throw notFound(EVENT_IMPORT_TEXTS.calendarNotFound);
       const body = await personalCalendar(ctx.db, request.params.token, siteOrigin(ctx, request));
       return reply
         .type(ICS_TYPE)

@@ -1,0 +1,14 @@
+/**
+ * The server's messages about importing events and calendar feeds. Apart from EVENT_TEXTS, which
+ * the first load carries (event cards), since no page shows them but as the server's answer.
+ */
+export const EVENT_IMPORT_TEXTS = {
+  badSource: 'Not a calendar: no iCalendar events or schema.org Event found',
+  noPreset: 'No preset events site is set (EVENTS_IMPORT_URL)',
+  fetchFailed: 'The address could not be fetched',
+  cutShort:
+    'Stopped early: the source has more repeating events than one import reads; the events read so far were imported',
+  tooSlow: 'the source takes too long to read; nothing was imported',
+  tooLarge: 'the source is larger than 5 MB',
+  calendarNotFound: 'Calendar not found',
+} as const;
