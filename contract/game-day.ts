@@ -176,7 +176,6 @@ export const GAME_DAY_TEXTS = {
   messageSent: (n: number) => `Message sent to ${n} ${n === 1 ? 'player' : 'players'}`,
   messageFailed: 'Failed to send the message',
   noMessages: 'No messages sent yet',
-  sidesNotAvailable: 'This event has no sides',
   waiver: 'Waiver',
   waiverVersion: (v: number) => `Version ${v}`,
   waiverSaved: 'Waiver saved',

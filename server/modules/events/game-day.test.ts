@@ -353,7 +353,7 @@ describe('roster', () => {
 });
 
 describe('messages', () => {
-  it('refuses anonymous (401), players (403), bad input and blocked words (400), side until sides exist: nothing stored', async () => {
+  it('refuses anonymous (401), players (403), bad input and blocked words (400), a side of no event: nothing stored', async () => {
     const e = await createEvent(db());
     await createRegistration(db(), registered, e);
     await createBlockedWord(db(), 'spambot');
@@ -434,6 +434,59 @@ describe('messages', () => {
       text: 'Message from the organisers of Op Message',
       url: `/events/${e.id}`,
     });
+  });
+});
+
+describe('a message to one side', () => {
+  it('reaches the registered players of that side only, and is listed for them; a side of another event is a 400', async () => {
+    const day = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const made = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: '/api/events',
+      payload: {
+        title: 'Op Two Sides',
+        date: day,
+        location: 'Leeds, West Yorkshire',
+        type: 'Milsim',
+        capacity: 0,
+        sides: [
+          { name: 'NATO', colour: '#1d4ed8', capacity: 5 },
+          { name: 'OPFOR', colour: '#b91c1c', capacity: 5 },
+        ],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const e = made.json() as { id: string };
+    const sides = (await injectAs(t.app, admin, { url: `/api/events/${e.id}` })).json().sides as { id: string }[];
+    const [blue, red] = [await createUser(db()), await createUser(db())];
+    expect((await register(blue, e.id, { sideId: sides[0].id })).statusCode).toBe(200);
+    expect((await register(red, e.id, { sideId: sides[1].id })).statusCode).toBe(200);
+    const url = `/api/events/${e.id}/messages`;
+    const other = await createEvent(db());
+    const before = await snapshot();
+    for (const payload of [
+      { text: 'NATO only', audience: 'side' },
+      { text: 'NATO only', audience: 'side', sideId: other.id },
+    ])
+      expect((await injectAs(t.app, admin, { method: 'POST', url, payload })).statusCode).toBe(400);
+    expect(await snapshot()).toEqual(before);
+    const sent = await injectAs(t.app, admin, {
+      method: 'POST',
+      url,
+      payload: { text: 'NATO only', audience: 'side', sideId: sides[0].id },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json()).toMatchObject({ audience: 'side', sideId: sides[0].id, recipientCount: 1 });
+    await runNotificationJobs(db(), NO_MAIL);
+    const told = await db()
+      .select({ to: notifications.recipientId })
+      .from(notifications)
+      .where(eq(notifications.eventId, e.id));
+    expect(told.map((n) => n.to)).toEqual([blue.id]);
+    const texts = async (u: TestUser) =>
+      (await injectAs(t.app, u, { url })).json().messages.map((m: { text: string }) => m.text);
+    expect(await texts(blue)).toEqual(['NATO only']);
+    expect(await texts(red)).toEqual([]);
   });
 });
 

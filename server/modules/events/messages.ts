@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { EventMessage, EventMessageBody, EventMessagesAnswer, MessageAudience } from '../../../contract';
-import { EVENT_TEXTS, eventMessageBody, GAME_DAY_TEXTS } from '../../../contract';
+import { EVENT_TEXTS, eventMessageBody, GAME_DAY_TEXTS, SIDE_TEXTS } from '../../../contract';
 import type { Db } from '../../db/client';
-import { eventMessages, eventRegistrations, events, users } from '../../db/schema';
+import { eventMessages, eventRegistrations, eventSides, events, users } from '../../db/schema';
 import { badRequest, forbidden, notFound, unauthorized } from '../../errors';
 import type { SessionUser } from '../auth';
 import { assertNoBlockedWords } from '../moderation';
@@ -17,17 +17,9 @@ import { isOrganiser, requireOrganiser } from './organisers';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** The statuses an audience reaches. 'side' needs sides (another part of issue 25): refused until then. */
+/** The statuses an audience reaches: 'side', the registered players of one side. */
 function statusesOf(audience: MessageAudience): Array<'registered' | 'waitlisted'> {
-  switch (audience) {
-    case 'registered':
-      return ['registered'];
-    case 'all':
-      return ['registered', 'waitlisted'];
-    default:
-      // TODO(integrator): once sides exist, 'side' reaches the players of body.sideId on this event.
-      throw badRequest(GAME_DAY_TEXTS.sidesNotAvailable, { audience: [GAME_DAY_TEXTS.sidesNotAvailable] });
-  }
+  return audience === 'all' ? ['registered', 'waitlisted'] : ['registered'];
 }
 
 const r = eventRegistrations;
@@ -43,7 +35,19 @@ export async function sendEventMessage(
   const sender = user as SessionUser;
   const body = eventMessageBody.parse(input);
   const statuses = statusesOf(body.audience);
+  // One side: a side of this event, named (a side of another event, or none, is a 400).
+  const sideId = body.audience === 'side' ? (body.sideId ?? null) : null;
+  if (body.audience === 'side') {
+    const [side] = sideId
+      ? await db
+          .select({ id: eventSides.id })
+          .from(eventSides)
+          .where(and(eq(eventSides.id, sideId), eq(eventSides.eventId, eventId)))
+      : [];
+    if (!side) throw badRequest(SIDE_TEXTS.sideNotFound, { sideId: [SIDE_TEXTS.sideNotFound] });
+  }
   await assertNoBlockedWords(db, body.text);
+  const onSide = sideId ? sql` AND ${r.sideId} = ${sideId}` : sql``;
   const id = await db.transaction(async (t: Tx) => {
     const tx = t as unknown as Db;
     // The event row locked: the recipients are the players on it at this instant.
@@ -56,15 +60,29 @@ export async function sendEventMessage(
     const [{ n }] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(r)
-      .where(and(eq(r.eventId, eventId), inArray(r.status, statuses), sql`${r.userId} <> ${sender.id}`));
+      .where(
+        and(
+          eq(r.eventId, eventId),
+          inArray(r.status, statuses),
+          sideId ? eq(r.sideId, sideId) : undefined,
+          sql`${r.userId} <> ${sender.id}`,
+        ),
+      );
     const [made] = await tx
       .insert(eventMessages)
-      .values({ eventId, senderId: sender.id, text: body.text, audience: body.audience, recipientCount: n })
+      .values({
+        eventId,
+        senderId: sender.id,
+        text: body.text,
+        audience: body.audience,
+        sideId,
+        recipientCount: n,
+      })
       .returning({ id: eventMessages.id });
     await enqueueNotifyFor(
       tx,
       { kind: 'event-message', actorId: sender.id, eventId, data: { title: e.title, excerpt: body.text } },
-      sql`SELECT ${r.userId} FROM ${r} WHERE ${r.eventId} = ${eventId} AND ${inArray(r.status, statuses)}`,
+      sql`SELECT ${r.userId} FROM ${r} WHERE ${r.eventId} = ${eventId} AND ${inArray(r.status, statuses)}${onSide}`,
     );
     return made.id;
   });
@@ -75,7 +93,7 @@ export async function sendEventMessage(
 async function selectMessages(
   db: Db,
   eventId: string,
-  only: { id?: string; audiences?: MessageAudience[]; since?: Date } = {},
+  only: { id?: string; audiences?: MessageAudience[]; sideId?: string | null; since?: Date } = {},
 ): Promise<EventMessage[]> {
   const m = eventMessages;
   const list = await db
@@ -95,7 +113,13 @@ async function selectMessages(
       and(
         eq(m.eventId, eventId),
         only.id ? eq(m.id, only.id) : undefined,
-        only.audiences ? inArray(m.audience, only.audiences) : undefined,
+        only.audiences
+          ? or(
+              inArray(m.audience, only.audiences),
+              // A message to one side reaches that side's players only.
+              only.sideId ? and(eq(m.audience, 'side'), eq(m.sideId, only.sideId)) : undefined,
+            )
+          : undefined,
         only.since ? sql`${m.createdAt} >= ${only.since.toISOString()}::timestamptz` : undefined,
       ),
     )
@@ -128,10 +152,14 @@ export async function listEventMessages(
   if (await isOrganiser(db, user, eventId))
     return { messages: await selectMessages(db, eventId), canSend: true };
   const [mine] = await db
-    .select({ status: r.status, since: r.createdAt })
+    .select({ status: r.status, since: r.createdAt, sideId: r.sideId })
     .from(r)
     .where(and(eq(r.eventId, eventId), eq(r.userId, user.id)));
   if (!mine) throw forbidden(GAME_DAY_TEXTS.notOrganiser);
   const audiences: MessageAudience[] = mine.status === 'registered' ? ['registered', 'all'] : ['all'];
-  return { messages: await selectMessages(db, eventId, { audiences, since: mine.since }), canSend: false };
+  const sideId = mine.status === 'registered' ? mine.sideId : null;
+  return {
+    messages: await selectMessages(db, eventId, { audiences, sideId, since: mine.since }),
+    canSend: false,
+  };
 }
