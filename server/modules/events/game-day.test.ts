@@ -457,7 +457,9 @@ describe('a message to one side', () => {
     });
     expect(made.statusCode, made.body).toBe(201);
     const e = made.json() as { id: string };
-    const sides = (await injectAs(t.app, admin, { url: `/api/events/${e.id}` })).json().sides as { id: string }[];
+    const sides = (await injectAs(t.app, admin, { url: `/api/events/${e.id}` })).json().sides as {
+      id: string;
+    }[];
     const [blue, red] = [await createUser(db()), await createUser(db())];
     expect((await register(blue, e.id, { sideId: sides[0].id })).statusCode).toBe(200);
     expect((await register(red, e.id, { sideId: sides[1].id })).statusCode).toBe(200);
