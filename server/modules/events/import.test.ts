@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_IMPORT_TEXTS, EVENT_LIMITS, EVENT_TEXTS } from '../../../contract';
+import { EVENT_IMPORT_TEXTS, EVENT_LIMITS } from '../../../contract';
 import { events } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createAdmin, injectAs, type TestUser } from '../../test/factories';

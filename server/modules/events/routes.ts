@@ -6,7 +6,6 @@ import {
   createSquadBody,
   EVENT_IMPORT_TEXTS,
   EVENT_LIMITS,
-  EVENT_TEXTS,
   event,
   eventsFeedQuery,
   eventsQuery,
