@@ -23,3 +23,5 @@ export * from './teams';
 export * from './time-zone';
 export * from './tutorials';
 export * from './uploads';
+export * from './garage';
+export * from './checkin';

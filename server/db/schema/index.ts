@@ -10,3 +10,4 @@ export * from './posts';
 export * from './reports';
 export * from './teams';
 export * from './users';
+export * from './gameday';

@@ -3,6 +3,7 @@ import { eventAdminRoutes, eventRoutes } from './routes';
 
 export { EVENTS_CHANGED, eventsCache } from './cache';
 export { type EmbeddedEvent, embeddedCalendar, embeddedEvent } from './event-page';
+export { isOrganiser, requireOrganiser } from './organisers';
 /** For the benchmark: the list's SQL, as the endpoint runs it. */
 export { listEventsSql } from './queries';
 /** For the demo seed: events made and joined through the same rules as the API. */

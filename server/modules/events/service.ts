@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
 import type { StampedCache } from '../../lib/stamped-cache';
 import type { SessionUser } from '../auth';
+import { replicasForEvent } from '../garage';
 import { presentEvent } from './presenters';
 import {
   type ListOptions,
@@ -58,5 +59,8 @@ export async function listEvents(
 export async function getEvent(db: Db, id: string, viewer: SessionUser | null): Promise<Event> {
   const row = await selectEvent(db, id, viewer?.id ?? null);
   if (!row) throw notFound(EVENT_TEXTS.eventNotFound);
-  return presentEvent(row, row.place, viewer);
+  const event = presentEvent(row, row.place, viewer);
+  // Issue 25: a signed-in viewer's garage against this event's limits.
+  if (viewer) event.myReplicas = await replicasForEvent(db, viewer.id, row.rules ?? null);
+  return event;
 }
