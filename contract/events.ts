@@ -206,6 +206,17 @@ export const RULE_PRESETS: readonly { id: string; name: string; rules: EventRule
 export const VIEWER_STATUSES = ['none', 'registered', 'waitlisted'] as const;
 export type ViewerStatus = (typeof VIEWER_STATUSES)[number];
 
+/** The team hosting an event (issue 25): its leader and co-leaders are the event's organisers. */
+export const eventHostTeam = z.object({ id: z.uuid(), name: z.string() });
+export type EventHostTeam = z.infer<typeof eventHostTeam>;
+
+/**
+ * The viewer's organiser abilities on one event (issue 25): manage (edit, roster, sides, messages)
+ * and run its check-in. True for admins and the host team's leader and co-leaders.
+ */
+export const eventAbilities = z.object({ canManage: z.boolean(), canCheckIn: z.boolean() });
+export type EventAbilities = z.infer<typeof eventAbilities>;
+
 /** SPEC §3 Event, with the waitlist, the rules, the viewer's place and abilities (issue 10). */
 export const event = z.object({
   id: z.uuid(),
@@ -250,6 +261,10 @@ export const event = z.object({
   canCancel: z.boolean(),
   canEdit: z.boolean(),
   canDelete: z.boolean(),
+  /** The team hosting the event (issue 25), or null; on GET /api/events/{id}. */
+  hostTeam: eventHostTeam.nullable().optional(),
+  /** What the viewer may run on the event (events/policy.ts); on GET /api/events/{id}. */
+  abilities: eventAbilities.optional(),
   media: mediaMap.optional(),
   /** GET /api/events/{id} for a signed-in viewer: their garage against this event's limits (issue 25). */
   myReplicas: z.array(myReplica).optional(),
@@ -353,11 +368,16 @@ const eventFields = {
    * rules from the field where the payload leaves them out; null unlinks.
    */
   fieldId: z.uuid().toLowerCase().nullable().optional(),
+  /**
+   * The team hosting the event (issue 25): admins any team, a team's leader or co-leader their
+   * own team; null unhosts.
+   */
+  hostTeamId: z.uuid().toLowerCase().nullable().optional(),
 };
 
 const BOTH_OR_NEITHER = 'Give both lat and lng, or neither';
 
-/** POST /api/events (admin): type defaults to Local, capacity to 0 (SPEC §9). */
+/** POST /api/events (an admin, or a team's leader or co-leader hosting it for their team): type defaults to Local, capacity to 0 (SPEC §9). */
 export const createEventBody = z
   .object({
     ...eventFields,
@@ -372,7 +392,7 @@ export const createEventBody = z
   .refine((b) => endsAfterStart(b.date, b.endsAt), { message: ENDS_AT_MESSAGE, path: ['endsAt'] });
 export type CreateEventBody = z.input<typeof createEventBody>;
 
-/** PATCH /api/events/{id} (admin): any of the fields; lat and lng together. */
+/** PATCH /api/events/{id} (the event's organisers: admins, the host team's leader and co-leaders): any of the fields; lat and lng together. */
 export const updateEventBody = z
   .object({
     ...eventFields,

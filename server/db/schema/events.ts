@@ -13,6 +13,7 @@ import {
 import type { EventRules, EventType, ViewerStatus } from '../../../contract/events';
 import { createdAt, id, ts } from './columns';
 import { fields } from './fields';
+import { teams } from './teams';
 import { users } from './users';
 
 export const events = pgTable(
@@ -42,6 +43,11 @@ export const events = pgTable(
     rules: jsonb('rules').$type<EventRules>(),
     /** The field the event is held at (issue 13): it filled the place and the rules; kept when the field goes. */
     fieldId: uuid('field_id').references(() => fields.id, { onDelete: 'set null' }),
+    /**
+     * The team hosting the event (issue 25), or null: its leader and co-leaders are the event's
+     * organisers (events/organisers.ts). Unset when the team goes.
+     */
+    hostTeamId: uuid('host_team_id').references(() => teams.id, { onDelete: 'set null' }),
     /** iCalendar SEQUENCE: raised on every edit, so subscribed calendars take the change. */
     sequence: integer('sequence').notNull().default(0),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -63,6 +69,7 @@ export const events = pgTable(
     index('events_near_idx').on(t.lat, t.lng, t.date, t.type, t.id).where(sql`${t.lat} IS NOT NULL`),
     uniqueIndex('events_source_uid_uq').on(t.source, t.sourceUid),
     index('events_field_date_idx').on(t.fieldId, t.date).where(sql`${t.fieldId} IS NOT NULL`),
+    index('events_host_team_date_idx').on(t.hostTeamId, t.date).where(sql`${t.hostTeamId} IS NOT NULL`),
   ],
 );
 

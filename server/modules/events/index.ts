@@ -1,8 +1,9 @@
 import type { AppModule } from '../../context';
-import { eventAdminRoutes, eventRoutes } from './routes';
+import { eventAdminRoutes, eventOrganiserRoutes, eventRoutes } from './routes';
 
 export { EVENTS_CHANGED, eventsCache } from './cache';
 export { type EmbeddedEvent, embeddedCalendar, embeddedEvent } from './event-page';
+/** Issue 25: who organises an event (admins, the host team's leader and co-leaders). */
 export { isOrganiser, requireOrganiser } from './organisers';
 /** For the benchmark: the list's SQL, as the endpoint runs it. */
 export { listEventsSql } from './queries';
@@ -12,6 +13,14 @@ export { createEvent, takePlace as registerForEvent, updateEvent } from './write
 /**
  * Events: the list and calendar (upcoming, by type, by month, near me), one event, search,
  * registration with capacity and waitlist, calendar feeds (all upcoming, one event, a player's
- * own at a secret address); admins create, edit, delete and import.
+ * own at a secret address); admins and a host team's leader and co-leaders create and edit
+ * (issue 25); admins delete and import.
  */
-export const eventsModule: AppModule = { name: 'events', routes: eventRoutes, adminRoutes: eventAdminRoutes };
+export const eventsModule: AppModule = {
+  name: 'events',
+  routes: async (app, ctx) => {
+    await eventRoutes(app, ctx);
+    await eventOrganiserRoutes(app, ctx);
+  },
+  adminRoutes: eventAdminRoutes,
+};

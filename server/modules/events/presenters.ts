@@ -1,4 +1,4 @@
-import type { Event, ViewerStatus } from '../../../contract';
+import type { Event, EventHostTeam, ViewerStatus } from '../../../contract';
 import { iso } from '../../db/rows';
 import type { SessionUser } from '../auth';
 import { can } from './policy';
@@ -9,17 +9,27 @@ import type { ListRow, Place } from './queries';
  * contract's shapes, with the viewer's abilities (policy.ts).
  */
 
-/** The one Event presenter: the row, the viewer's place on it (none: null) and abilities. */
+/** One event's host (GET /api/events/{id}): the team, and whether the viewer organises the event. */
+export interface EventHost {
+  hostTeam: EventHostTeam | null;
+  isOrganiser: boolean;
+}
+
+/**
+ * The one Event presenter: the row, the viewer's place on it (none: null) and abilities; with
+ * `host` (one event), the host team and the organiser abilities.
+ */
 export function presentEvent(
   r: ListRow,
   place: Place | null | undefined,
   viewer: SessionUser | null,
   now = Date.now(),
+  host?: EventHost,
 ): Event {
   const date = iso(r.date);
   const isPast = Date.parse(date) < now;
   const viewerStatus: ViewerStatus = viewer ? (place?.status ?? 'none') : 'none';
-  const facts = { isPast, viewerStatus };
+  const facts = { isPast, viewerStatus, isOrganiser: host?.isOrganiser ?? false };
   const event: Event = {
     id: r.id,
     title: r.title,
@@ -47,9 +57,13 @@ export function presentEvent(
     updatedAt: iso(r.updatedAt),
     canRegister: can(viewer, 'register', facts),
     canCancel: can(viewer, 'cancel', facts),
-    canEdit: can(viewer, 'edit'),
+    canEdit: can(viewer, 'edit', facts),
     canDelete: can(viewer, 'delete'),
   };
+  if (host) {
+    event.hostTeam = host.hostTeam;
+    event.abilities = { canManage: can(viewer, 'manage', facts), canCheckIn: can(viewer, 'checkIn', facts) };
+  }
   if (r.distance !== undefined && r.distance !== null) event.distance = Math.round(r.distance * 10) / 10;
   return event;
 }

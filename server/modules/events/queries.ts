@@ -54,6 +54,7 @@ const EVENT_COLUMNS = {
   url: e.url,
   rules: e.rules,
   fieldId: e.fieldId,
+  hostTeamId: e.hostTeamId,
   source: e.source,
   createdAt: e.createdAt,
   updatedAt: e.updatedAt,

@@ -155,20 +155,26 @@ export async function eventRoutes(app: App, ctx: Ctx) {
   );
 }
 
-/** Manage Events (inside the admin scope): create, edit, delete, import. */
-export async function eventAdminRoutes(admin: App, ctx: Ctx) {
-  admin.post(
+/** The signed-in writes outside the admin scope: 401 before validation, like the admin scope's hook. */
+const signedIn = { onRequest: async (request: FastifyRequest) => void requireUser(request) };
+
+/**
+ * Create and edit (issue 25): admins, and a team's leader and co-leaders for events their team
+ * hosts (writes.ts createEvent, organisers.ts); every other refusal is the service's.
+ */
+export async function eventOrganiserRoutes(app: App, ctx: Ctx) {
+  app.post(
     '/api/events',
-    { schema: { body: createEventBody, response: { 201: event } } },
+    { ...signedIn, schema: { body: createEventBody, response: { 201: event } } },
     async (request, reply) =>
       reply
         .status(201)
         .send(await changed(ctx, await writes.createEvent(ctx.db, requireUser(request), request.body))),
   );
 
-  admin.patch(
+  app.patch(
     '/api/events/:id',
-    { schema: { params: idParams, body: updateEventBody, response: { 200: event } } },
+    { ...signedIn, schema: { params: idParams, body: updateEventBody, response: { 200: event } } },
     async (request) =>
       changed(
         ctx,
@@ -181,7 +187,10 @@ export async function eventAdminRoutes(admin: App, ctx: Ctx) {
         ),
       ),
   );
+}
 
+/** Manage Events (inside the admin scope): delete, import. */
+export async function eventAdminRoutes(admin: App, ctx: Ctx) {
   admin.delete(
     '/api/events/:id',
     { schema: { params: idParams, response: { 204: noContent } } },

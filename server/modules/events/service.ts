@@ -5,6 +5,7 @@ import { notFound } from '../../errors';
 import type { StampedCache } from '../../lib/stamped-cache';
 import type { SessionUser } from '../auth';
 import { replicasForEvent } from '../garage';
+import { selectHost } from './organisers';
 import { presentEvent } from './presenters';
 import {
   type ListOptions,
@@ -55,11 +56,18 @@ export async function listEvents(
   return shared.map((r) => presentEvent(r, places?.get(r.id), viewer, t));
 }
 
-/** One event with the viewer's place, or 404 'Event not found'. */
+/**
+ * One event with the viewer's place, its host team and the viewer's organiser abilities, or 404
+ * 'Event not found'. A hosted event reads its host (and the viewer's role there) in one more query.
+ */
 export async function getEvent(db: Db, id: string, viewer: SessionUser | null): Promise<Event> {
   const row = await selectEvent(db, id, viewer?.id ?? null);
   if (!row) throw notFound(EVENT_TEXTS.eventNotFound);
-  const event = presentEvent(row, row.place, viewer);
+  const host = row.hostTeamId ? await selectHost(db, id, viewer?.id ?? null) : undefined;
+  const event = presentEvent(row, row.place, viewer, Date.now(), {
+    hostTeam: host?.hostTeam ?? null,
+    isOrganiser: viewer?.role === 'admin' || !!host?.viewerIsOfficer,
+  });
   // Issue 25: a signed-in viewer's garage against this event's limits.
   if (viewer) event.myReplicas = await replicasForEvent(db, viewer.id, row.rules ?? null);
   return event;

@@ -24,6 +24,7 @@ import { audit } from '../audit';
 import type { SessionUser } from '../auth';
 import { awardBadges } from '../badges';
 import { enqueueNotifyEventPlayers, enqueueNotifyFor, type NotifyOptions, notify } from '../notifications';
+import { requireHostable, requireOrganiser } from './organisers';
 import { can } from './policy';
 import { type LockedEvent, selectLockedEvent } from './queries';
 import { getEvent } from './service';
@@ -71,9 +72,19 @@ async function withField<T extends { fieldId?: string | null } & Partial<Place>>
   return filled;
 }
 
-export async function createEvent(db: Db, admin: SessionUser, input: CreateEventBody): Promise<Event> {
-  if (!can(admin, 'create')) throw forbidden();
-  const body = await withField(db, createEventBody.parse(input));
+/** The audit log keeps admins' actions (an organiser's own event is not one). */
+const auditAdmin = (tx: Db, user: SessionUser, entry: Omit<Parameters<typeof audit>[1], 'adminId'>) =>
+  user.role === 'admin' ? audit(tx, { adminId: user.id, ...entry }) : Promise.resolve();
+
+/**
+ * POST /api/events: admins any event; a team's leader or a co-leader an event hosted by their
+ * team (hostTeamId, issue 25), public at once. Anyone else 403; an unknown team 400.
+ */
+export async function createEvent(db: Db, user: SessionUser, input: CreateEventBody): Promise<Event> {
+  const parsed = createEventBody.parse(input);
+  if (parsed.hostTeamId) await requireHostable(db, user, parsed.hostTeamId);
+  else if (!can(user, 'create')) throw forbidden();
+  const body = await withField(db, parsed);
   const row = await db.transaction(async (t) => {
     const tx = asDb(t);
     const [made] = await tx
@@ -85,10 +96,10 @@ export async function createEvent(db: Db, admin: SessionUser, input: CreateEvent
         timeZone: body.timeZone ?? defaultTimeZone(),
       })
       .returning({ id: events.id, title: events.title });
-    await audit(tx, { adminId: admin.id, action: 'event.create', ...auditSubject(made) });
+    await auditAdmin(tx, user, { action: 'event.create', ...auditSubject(made) });
     return made;
   });
-  return getEvent(db, row.id, admin);
+  return getEvent(db, row.id, user);
 }
 
 /** The event row, locked until the transaction ends, or 404 'Event not found'. */
@@ -234,13 +245,17 @@ async function fillFromWaitlist(
  */
 export async function updateEvent(
   db: Db,
-  admin: SessionUser,
+  user: SessionUser,
   id: string,
   input: UpdateEventBody,
   notice: NotifyOptions,
 ): Promise<Event> {
-  if (!can(admin, 'edit')) throw forbidden();
-  const body = await withField(db, updateEventBody.parse(input));
+  // The event's organisers (issue 25): admins, the host team's leader and co-leaders.
+  await requireOrganiser(db, user, id);
+  const parsed = updateEventBody.parse(input);
+  // Handing the event to a team: one the organiser may host for (unhosting, null, is theirs to do).
+  if (parsed.hostTeamId) await requireHostable(db, user, parsed.hostTeamId);
+  const body = await withField(db, parsed);
   await db.transaction(async (tx) => {
     const locked = await lockEvent(tx, id);
     // The end stays after the start whichever of the two the patch changes (issue 20).
@@ -261,14 +276,13 @@ export async function updateEvent(
         rules: events.rules,
       });
     await fillFromWaitlist(tx, id, { ...locked, ...updated }, notice);
-    await announceEventChange(asDb(tx), id, admin.id, updated, eventChanges(locked, updated));
-    await audit(asDb(tx), {
-      adminId: admin.id,
+    await announceEventChange(asDb(tx), id, user.id, updated, eventChanges(locked, updated));
+    await auditAdmin(asDb(tx), user, {
       action: 'event.update',
       ...auditSubject({ id, title: updated.title }, { changed: Object.keys(input) }),
     });
   });
-  return getEvent(db, id, admin);
+  return getEvent(db, id, user);
 }
 
 /**

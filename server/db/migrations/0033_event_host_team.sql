@@ -1,0 +1,3 @@
+ALTER TABLE "events" ADD COLUMN "host_team_id" uuid;--> statement-breakpoint
+ALTER TABLE "events" ADD CONSTRAINT "events_host_team_id_teams_id_fk" FOREIGN KEY ("host_team_id") REFERENCES "public"."teams"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "events_host_team_date_idx" ON "events" USING btree ("host_team_id","date") WHERE "events"."host_team_id" IS NOT NULL;
