@@ -85,18 +85,25 @@ export const checkInAnswer = z.object({
 export type CheckInAnswer = z.infer<typeof checkInAnswer>;
 
 export const CHECK_IN_BATCH_MAX = 500;
-export const offlineScan = z.object({
-  code: codeField,
-  /** ISO date-time of the scan on the device. */
-  scannedAt: z.iso.datetime({ offset: true }),
-  deviceId: text().trim().min(1).max(100),
-});
+/** A scan made offline: a ticket code, or a player picked from the roster (userId). */
+export const offlineScan = z
+  .object({
+    code: codeField.optional(),
+    userId: uuid().optional(),
+    /** ISO date-time of the scan on the device. */
+    scannedAt: z.iso.datetime({ offset: true }),
+    deviceId: text().trim().min(1).max(100),
+  })
+  .refine((s) => (s.code === undefined) !== (s.userId === undefined), {
+    message: 'Give a ticket code or a userId',
+    path: ['code'],
+  });
 export type OfflineScan = z.infer<typeof offlineScan>;
 export const checkInBatchBody = z.object({ scans: z.array(offlineScan).min(1).max(CHECK_IN_BATCH_MAX) });
 export const checkInBatchAnswer = z.object({
   results: z.array(
     z.object({
-      code: z.string(),
+      code: z.string().nullable(),
       status: z.enum(['checked-in', 'already', 'unknown']),
       userId: z.uuid().nullable(),
       /** The time the server keeps (the earliest scan). */

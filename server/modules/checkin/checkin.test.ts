@@ -175,6 +175,8 @@ describe('check-in', () => {
         { code: codeA, scannedAt: at(2), deviceId: 'phone-2' },
         { code: codeB, scannedAt: at(7), deviceId: 'phone-2' },
         { code: 'ZZZZ-ZZZZ-ZZZZ-ZZZZ', scannedAt: at(8), deviceId: 'phone-2' },
+        { userId: a.id, scannedAt: at(3), deviceId: 'phone-2' },
+        { userId: player.id, scannedAt: at(3), deviceId: 'phone-2' },
       ],
     };
     const r1 = await injectAs(t.app, admin, { method: 'POST', url, payload: device1 });
@@ -183,6 +185,8 @@ describe('check-in', () => {
     expect(r2.json().results.map((r: { status: string }) => r.status)).toEqual([
       'already',
       'checked-in',
+      'unknown',
+      'already',
       'unknown',
     ]);
     expect(r2.json().results[0].checkedInAt).toBe(at(2));

@@ -227,9 +227,15 @@ export async function checkInBatch(
   await requireOrganiser(db, user, eventId);
   const byCode = new Map((await registeredWithCodes(db, key, eventId)).map((r) => [r.code, r.userId]));
   const now = Date.now();
+  const registeredIds = new Set(byCode.values());
   const resolved = scans.map((s) => ({
-    code: s.code,
-    userId: byCode.get(normaliseTicketCode(s.code)) ?? null,
+    code: s.code ?? null,
+    userId:
+      s.code !== undefined
+        ? (byCode.get(normaliseTicketCode(s.code)) ?? null)
+        : s.userId && registeredIds.has(s.userId)
+          ? s.userId
+          : null,
     at: new Date(Math.min(Date.parse(s.scannedAt), now + MAX_CLOCK_SKEW_MS)),
     deviceId: s.deviceId,
   }));
