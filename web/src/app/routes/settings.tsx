@@ -3,6 +3,7 @@ import { AccountSecurityCard } from '@web/features/auth/components/account-secur
 import { DeleteAccountCard } from '@web/features/auth/components/delete-account-card';
 import { DataExportCard } from '@web/features/data-export/components/data-export-card';
 import { CalendarFeedCard } from '@web/features/events/components/calendar-feed-card';
+import { GarageCard } from '@web/features/garage/garage-card';
 import { NotificationSettingsCard } from '@web/features/notifications/components/notification-settings-card';
 import { AvatarCard } from '@web/features/profiles/components/avatar-card';
 import { ProfileForm } from '@web/features/profiles/components/profile-form';
@@ -20,6 +21,7 @@ export function SettingsPage() {
       <AccountSecurityCard />
       <NotificationSettingsCard />
       <CalendarFeedCard />
+      <GarageCard />
       <DataExportCard />
       <DeleteAccountCard />
     </PageContainer>
