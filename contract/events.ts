@@ -102,21 +102,6 @@ export const eventRules = z.object({
 export type EventRules = z.infer<typeof eventRules>;
 export type EventRulesInput = z.input<typeof eventRules>;
 
-/** Chrono classes (issue 25): the rules' classes, as a replica's class. */
-export const REPLICA_CLASSES = ['aeg', 'dmr', 'sniper'] as const;
-export type ReplicaClass = (typeof REPLICA_CLASSES)[number];
-
-/** On GET /api/events/{id} for a signed-in viewer: each garage replica against this event's limits. */
-export const myReplica = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  replicaClass: z.enum(REPLICA_CLASSES),
-  joules: z.number(),
-  limitJoules: z.number().nullable(),
-  allowed: z.boolean(),
-});
-export type MyReplica = z.infer<typeof myReplica>;
-
 const FEET_PER_METRE = 1 / 0.3048;
 
 /** Muzzle energy (J) to fps for a BB of `bbGrams`: fps = sqrt(2E/m) / 0.3048, m in kg. */
@@ -267,7 +252,18 @@ export const event = z.object({
   abilities: eventAbilities.optional(),
   media: mediaMap.optional(),
   /** GET /api/events/{id} for a signed-in viewer: their garage against this event's limits (issue 25). */
-  myReplicas: z.array(myReplica).optional(),
+  myReplicas: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        replicaClass: z.enum(['aeg', 'dmr', 'sniper']),
+        joules: z.number(),
+        limitJoules: z.number().nullable(),
+        allowed: z.boolean(),
+      }),
+    )
+    .optional(),
 });
 export type Event = z.infer<typeof event>;
 

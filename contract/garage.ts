@@ -1,15 +1,11 @@
 import { text, uuid } from './common';
-import {
-  DEFAULT_CHRONO_BB_G,
-  type EventRules,
-  fpsToJoules,
-  REPLICA_CLASSES,
-  type ReplicaClass,
-} from './events';
-
-export { REPLICA_CLASSES, type ReplicaClass };
-
+import { DEFAULT_CHRONO_BB_G, type Event, type EventRules, fpsToJoules } from './events';
 import { z } from './messages';
+
+export const REPLICA_CLASSES = ['aeg', 'dmr', 'sniper'] as const;
+export type ReplicaClass = (typeof REPLICA_CLASSES)[number];
+/** On GET /api/events/{id} for a signed-in viewer: each garage replica against this event's limits. */
+export type MyReplica = NonNullable<Event['myReplicas']>[number];
 
 /**
  * Chrono classes and the garage (issue 25): a player's replicas with their last chrono reading,

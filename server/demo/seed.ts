@@ -52,6 +52,7 @@ import { STORES } from './data/stores';
 import { TUTORIALS } from './data/tutorials';
 import { seedEvents } from './events';
 import { seedFields } from './fields';
+import { seedGameDay } from './game-day';
 import { seedGear } from './gear';
 import { seedNotifications } from './notifications';
 import { between, int, pick, type Rng, rngFrom, sample } from './random';
@@ -522,6 +523,7 @@ export async function seedDemo(
     // The other areas: their rows, with the real ids of players and posts.
     const r = <T extends object>(list: T[]) => remapIds(list, ids);
     await seedEvents(tx, r(plan.eventRows), r(plan.registrationRows), players.values(), admin);
+    await seedGameDay(tx as unknown as Db, admin);
     await seedStores(tx, admin);
     await seedFields(tx, plan.fieldRows, players.values(), admin);
     await seedCatalog(tx, plan.catalog);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import type { ReplicaClass } from '../../../contract/events';
+import type { ReplicaClass } from '../../../contract/garage';
 import { createdAt, id, ts } from './columns';
 import { events } from './events';
 import { users } from './users';
