@@ -27,7 +27,8 @@ export async function fetchRoster(eventId: string): Promise<{ data: CheckInData;
     return { data: merged, offline: false };
   } catch (error) {
     const kept = await loadRoster(eventId);
-    if (kept && isNetworkError(error)) return { data: kept, offline: true };
+    if (kept && isNetworkError(error))
+      return { data: applyQueued(kept, await queuedScans(eventId)), offline: true };
     throw error;
   }
 }

@@ -30,8 +30,10 @@ function db() {
 }
 
 /** For tests: forget the open connection (fake-indexeddb is replaced between tests). */
-export function resetOfflineStore() {
+export async function resetOfflineStore() {
+  const was = opened;
   opened = null;
+  (await was)?.close();
 }
 
 export async function saveRoster(data: CheckInData): Promise<void> {
