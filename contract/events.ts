@@ -202,6 +202,41 @@ export type EventHostTeam = z.infer<typeof eventHostTeam>;
 export const eventAbilities = z.object({ canManage: z.boolean(), canCheckIn: z.boolean() });
 export type EventAbilities = z.infer<typeof eventAbilities>;
 
+/**
+ * One side (faction) of an event (issue 25), with its own capacity (0: no limit), registered
+ * players and waitlist; on GET /api/events/{id}, in their order.
+ */
+export const eventSide = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** '#rrggbb'. */
+  colour: z.string(),
+  capacity: z.number().int(),
+  registeredCount: z.number().int(),
+  waitlistCount: z.number().int(),
+});
+export type EventSide = z.infer<typeof eventSide>;
+
+export const SIDE_LIMITS = { min: 2, max: 6, name: 40 } as const;
+
+/** A side as the create and edit payloads give it: with `id` an existing side (edited), without a new one. */
+export const eventSideInput = z
+  .object({
+    id: z.uuid().toLowerCase().optional(),
+    name: text().trim().min(1, 'Required').max(SIDE_LIMITS.name),
+    colour: text().regex(/^#[0-9a-fA-F]{6}$/, 'Must be a colour like #1a2b3c'),
+    capacity: z.number().int().min(0).max(EVENT_LIMITS.capacity).default(0),
+  })
+  .strict();
+export type EventSideInput = z.input<typeof eventSideInput>;
+
+/**
+ * POST /api/events/{id}/registration: `sideId` picks a side of an event with sides; left out
+ * ("any"), the player is placed on the smaller side. Kept an object: more fields join it.
+ */
+export const registrationBody = z.object({ sideId: z.uuid().toLowerCase().optional() });
+export type RegistrationBody = z.input<typeof registrationBody>;
+
 /** SPEC §3 Event, with the waitlist, the rules, the viewer's place and abilities (issue 10). */
 export const event = z.object({
   id: z.uuid(),
@@ -248,6 +283,12 @@ export const event = z.object({
   canDelete: z.boolean(),
   /** The team hosting the event (issue 25), or null; on GET /api/events/{id}. */
   hostTeam: eventHostTeam.nullable().optional(),
+  /** The field it is held at, named (issue 25), or null; on GET /api/events/{id}. */
+  field: z.object({ id: z.uuid(), name: z.string() }).nullable().optional(),
+  /** Its sides (issue 25), in order; [] when it has none; on GET /api/events/{id}. */
+  sides: z.array(eventSide).optional(),
+  /** The side the viewer is on (registered or waitlisted), or null; on GET /api/events/{id}. */
+  viewerSideId: z.uuid().nullable().optional(),
   /** What the viewer may run on the event (events/policy.ts); on GET /api/events/{id}. */
   abilities: eventAbilities.optional(),
   media: mediaMap.optional(),
@@ -369,6 +410,11 @@ const eventFields = {
    * own team; null unhosts.
    */
   hostTeamId: z.uuid().toLowerCase().nullable().optional(),
+  /**
+   * 2 to 6 sides (issue 25). On edit, the list replaces the event's: sides with an id are kept
+   * (and edited), new ones added, the others removed (only when no one is on them).
+   */
+  sides: z.array(eventSideInput).min(SIDE_LIMITS.min).max(SIDE_LIMITS.max).optional(),
 };
 
 const BOTH_OR_NEITHER = 'Give both lat and lng, or neither';

@@ -20,6 +20,7 @@ export * from './profiles';
 export * from './registration';
 export * from './reports';
 export * from './search';
+export * from './sides';
 export * from './stores';
 export * from './teams';
 export * from './time-zone';

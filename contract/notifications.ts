@@ -28,6 +28,7 @@ export const NOTIFICATION_KINDS = [
   'event-changed',
   'event-cancelled',
   'event-reminder',
+  'event-squad',
   'badge-earned',
   'warning',
 ] as const;
@@ -55,6 +56,7 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, NotificationChannel
   'event-changed': 'email',
   'event-cancelled': 'email',
   'event-reminder': 'email',
+  'event-squad': 'email',
   'badge-earned': 'app',
   warning: 'app',
 };
@@ -75,6 +77,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'event-changed': 'Changes to your events',
   'event-cancelled': 'Your events cancelled',
   'event-reminder': 'Reminders the day before a game',
+  'event-squad': 'Squads asking you to confirm',
   'badge-earned': 'Badges earned',
   warning: 'Warnings from the admins',
 };
@@ -94,7 +97,7 @@ export const NOTIFICATION_KIND_GROUPS: ReadonlyArray<{ title: string; kinds: rea
     },
     {
       title: 'Events',
-      kinds: ['event-waitlist-promoted', 'event-changed', 'event-cancelled', 'event-reminder'],
+      kinds: ['event-waitlist-promoted', 'event-changed', 'event-cancelled', 'event-reminder', 'event-squad'],
     },
     { title: 'Badges', kinds: ['badge-earned'] },
     { title: 'Community safety', kinds: ['warning'] },

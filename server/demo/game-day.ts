@@ -1,64 +1,51 @@
-import { and, asc, eq, gte } from 'drizzle-orm';
-import { chronoVerdict, fpsToJoules } from '../../contract';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { eventCheckIns, eventChronoResults, eventRegistrations, events, userReplicas } from '../db/schema';
+import { fields, teamMembers, teams } from '../db/schema';
 import type { SessionUser } from '../modules/auth';
+import { createEvent, registerForEvent } from '../modules/events';
+
+const DAY = 86_400_000;
 
 /**
- * Game day's demo (issue 25): every demo registration has its ticket already (codes are computed,
- * not stored); on the soonest upcoming event with players, three are checked in and measured at
- * the chrono (one over the limit), and those players keep their replicas in their garage.
+ * Game day (issue 25): a milsim hosted by a demo team (its leader creates it, as from the team's
+ * Manage page) at a demo field, with two sides and some players on each, through the same rules
+ * as the API. Answers the event's id, or null when there is no team.
  */
-export async function seedGameDay(db: Db, admin: SessionUser): Promise<void> {
-  const upcoming = await db
-    .select({ id: events.id, rules: events.rules })
-    .from(events)
-    .where(gte(events.date, new Date()))
-    .orderBy(asc(events.date))
-    .limit(20);
-  for (const event of upcoming) {
-    const regs = await db
-      .select({ userId: eventRegistrations.userId })
-      .from(eventRegistrations)
-      .where(and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.status, 'registered')))
-      .orderBy(asc(eventRegistrations.seq))
-      .limit(3);
-    if (regs.length < 3) continue;
-    const readings = [
-      { name: 'Daily driver M4', replicaClass: 'aeg' as const, fps: 330, bb: 0.2 },
-      { name: 'SR-25 DMR', replicaClass: 'dmr' as const, fps: 420, bb: 0.25 },
-      { name: 'VSR-10', replicaClass: 'sniper' as const, fps: 560, bb: 0.28 },
-    ];
-    const now = Date.now();
-    for (const [i, reg] of regs.entries()) {
-      const r = readings[i];
-      const verdict = chronoVerdict(event.rules, r.replicaClass, fpsToJoules(r.fps, r.bb));
-      await db.insert(eventCheckIns).values({
-        eventId: event.id,
-        userId: reg.userId,
-        checkedInAt: new Date(now - (3 - i) * 60_000),
-        checkedInBy: admin.id,
-      });
-      await db.insert(eventChronoResults).values({
-        eventId: event.id,
-        userId: reg.userId,
-        replicaClass: r.replicaClass,
-        fps: r.fps,
-        bbWeightGrams: r.bb,
-        joules: verdict.joules,
-        limitJoules: verdict.limitJoules,
-        pass: verdict.pass,
-        measuredBy: admin.id,
-      });
-      await db.insert(userReplicas).values({
-        userId: reg.userId,
-        name: r.name,
-        replicaClass: r.replicaClass,
-        fps: r.fps,
-        bbWeightGrams: r.bb,
-        measuredAt: new Date(now - 86_400_000),
-      });
-    }
-    return;
-  }
+export async function seedGameDay(
+  db: Db,
+  players: Iterable<SessionUser>,
+  now = new Date(),
+): Promise<string | null> {
+  const byId = new Map([...players].map((p) => [p.id, p]));
+  const [host] = await db
+    .select({ id: teams.id, leaderId: teamMembers.userId })
+    .from(teams)
+    .innerJoin(teamMembers, eq(teamMembers.teamId, teams.id))
+    .where(eq(teamMembers.role, 'leader'))
+    .orderBy(asc(teams.name))
+    .limit(1);
+  const leader = host && byId.get(host.leaderId);
+  if (!host || !leader) return null;
+  const [field] = await db.select({ id: fields.id }).from(fields).orderBy(asc(fields.name)).limit(1);
+  const start = new Date(now.getTime() + 24 * DAY);
+  const made = await createEvent(db, leader, {
+    title: 'Operation Iron Curtain',
+    description:
+      'A hosted two-faction milsim: NATO holds the village, OPFOR comes through the woods. Squads play together on one side.',
+    date: start.toISOString(),
+    endsAt: new Date(start.getTime() + 10 * 3_600_000).toISOString(),
+    timeZone: 'America/Chicago',
+    type: 'Milsim',
+    hostTeamId: host.id,
+    ...(field ? { fieldId: field.id } : { location: 'Austin, TX' }),
+    sides: [
+      { name: 'NATO', colour: '#1f4e9c', capacity: 24 },
+      { name: 'OPFOR', colour: '#b3261e', capacity: 24 },
+    ],
+  });
+  const [nato, opfor] = made.sides ?? [];
+  const others = [...byId.values()].filter((p) => p.id !== leader.id && p.role !== 'admin').slice(0, 16);
+  for (const [i, p] of others.entries())
+    await registerForEvent(db, p, made.id, i % 2 === 0 ? nato?.id : opfor?.id);
+  return made.id;
 }

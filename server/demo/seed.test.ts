@@ -154,6 +154,19 @@ describe('seedDemo', () => {
     ).toBeGreaterThanOrEqual(2);
   });
 
+  it('hosts a milsim by a demo team with two sides and players on each (issue 25)', async () => {
+    const [hosted] = await rows<{ id: string; host: string; sides: number | string }>(
+      t.database.db,
+      sql`SELECT e.id, e.host_team_id AS host, (SELECT count(*) FROM event_sides s WHERE s.event_id = e.id) AS sides
+          FROM events e WHERE e.host_team_id IS NOT NULL AND e.type = 'Milsim'`,
+    );
+    expect(hosted).toBeDefined();
+    expect(Number(hosted.sides)).toBe(2);
+    const event = (await t.app.inject({ url: `/api/events/${hosted.id}` })).json();
+    expect(event.hostTeam.id).toBe(hosted.host);
+    expect(event.sides.every((s: { registeredCount: number }) => s.registeredCount > 0)).toBe(true);
+  });
+
   it('gives events an end after the start (one left open) and the time zone of their place; the search finds demo gear', async () => {
     const list = await rows<{
       title: string;

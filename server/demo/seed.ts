@@ -30,6 +30,7 @@ import { describeAndResize, storePreparedImage } from '../modules/uploads';
 import type { ObjectStorage } from '../storage/types';
 import { avatarSvg, drawPixels, encodeWebp, gearSvg, posterSvg, sceneSvg } from './art';
 import { planCatalog, seedCatalog } from './catalog-products';
+import { seedCheckIns } from './check-in';
 import {
   type IdMap,
   type PlannedPlayer,
@@ -523,7 +524,6 @@ export async function seedDemo(
     // The other areas: their rows, with the real ids of players and posts.
     const r = <T extends object>(list: T[]) => remapIds(list, ids);
     await seedEvents(tx, r(plan.eventRows), r(plan.registrationRows), players.values(), admin);
-    await seedGameDay(tx as unknown as Db, admin);
     await seedStores(tx, admin);
     await seedFields(tx, plan.fieldRows, players.values(), admin);
     await seedCatalog(tx, plan.catalog);
@@ -536,6 +536,10 @@ export async function seedDemo(
       applicationRows: r(plan.applicationRows),
       galleryRows: r(plan.galleryRows),
     });
+    // Issue 25: a milsim hosted by a demo team, with two sides (once the teams and fields are in).
+    const milsimId = await seedGameDay(tx as unknown as Db, players.values(), plan.now);
+    // Tickets checked in at the gate with chrono results, and the players' garages.
+    await seedCheckIns(tx as unknown as Db, admin, milsimId);
     await seedGear(tx, r(plan.gearRows), r(plan.ratingRows), players.values());
     await seedReports(tx as unknown as Db, players, admin, plan.now);
     // Badges from the rules (modules/badges), once the content that earns them is in: the awards

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -73,6 +74,69 @@ export const events = pgTable(
   ],
 );
 
+/**
+ * An event's sides (factions, issue 25): 2 to 6, each with its own capacity (0: no limit) and
+ * counters, written like the event's in the registration's transaction (event row locked first,
+ * then its sides, by position). The event's own counters stay the totals.
+ */
+export const eventSides = pgTable(
+  'event_sides',
+  {
+    id: id(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    /** Its place in the event's list (0-based): the order they are shown and locked in. */
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    /** '#rrggbb'. */
+    colour: text('colour').notNull(),
+    capacity: integer('capacity').notNull().default(0),
+    registeredCount: integer('registered_count').notNull().default(0),
+    waitlistCount: integer('waitlist_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('event_sides_event_idx').on(t.eventId, t.position)],
+);
+
+/**
+ * A squad (issue 25): players of one team a leader or co-leader registers together; each member
+ * confirms, and when the last does all are registered on one side at once, or none.
+ */
+export const eventSquads = pgTable(
+  'event_squads',
+  {
+    id: id(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** The side asked for, or null: the smaller side with room for all. */
+    sideId: uuid('side_id').references(() => eventSides.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** 'pending' until the last member confirms and all are placed, then 'registered'. */
+    status: text('status').$type<'pending' | 'registered'>().notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('event_squads_event_idx').on(t.eventId, t.createdAt)],
+);
+
+export const eventSquadMembers = pgTable(
+  'event_squad_members',
+  {
+    squadId: uuid('squad_id')
+      .notNull()
+      .references(() => eventSquads.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    confirmedAt: ts('confirmed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.squadId, t.userId] }), index('event_squad_members_user_idx').on(t.userId)],
+);
+
 export const eventRegistrations = pgTable(
   'event_registrations',
   {
@@ -89,10 +153,15 @@ export const eventRegistrations = pgTable(
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     /** When a waitlisted player was moved up. */
     promotedAt: ts('promoted_at'),
+    /** The side (faction) the player is on (issue 25), for an event with sides; its place and waitlist are that side's. */
+    sideId: uuid('side_id').references(() => eventSides.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('event_registrations_pair_uq').on(t.eventId, t.userId),
+    index('event_registrations_side_status_seq_idx')
+      .on(t.sideId, t.status, t.seq)
+      .where(sql`${t.sideId} IS NOT NULL`),
     index('event_registrations_user_idx').on(t.userId),
     index('event_registrations_event_status_seq_idx').on(t.eventId, t.status, t.seq),
   ],

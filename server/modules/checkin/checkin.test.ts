@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joulesToFps, RULE_PRESETS } from '../../../contract';
-import { eventCheckIns, eventChronoResults } from '../../db/schema';
+import { eventCheckIns, eventChronoResults, eventRegistrations, eventSides } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
   createAdmin,
@@ -43,8 +43,13 @@ beforeAll(async () => {
   const event = await createEvent(db(), { hostTeamId: team.id, rules: RULE_PRESETS[0].rules });
   eventId = event.id;
   otherEventId = (await createEvent(db())).id;
-  await createRegistration(db(), registered, event);
+  const reg = await createRegistration(db(), registered, event);
   await createRegistration(db(), registered, { id: otherEventId });
+  const [nato] = await db()
+    .insert(eventSides)
+    .values({ eventId, position: 0, name: 'NATO', colour: '#1f4e9c', registeredCount: 1 })
+    .returning();
+  await db().update(eventRegistrations).set({ sideId: nato.id }).where(eq(eventRegistrations.id, reg.id));
 });
 afterAll(() => t.close());
 
@@ -146,7 +151,7 @@ describe('check-in', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({
       alreadyCheckedIn: false,
-      player: { userId: registered.id, side: null },
+      player: { userId: registered.id, side: 'NATO' },
     });
     const again = await injectAs(t.app, admin, {
       method: 'POST',

@@ -21,7 +21,14 @@ import {
 } from '../../../contract';
 import type { Db } from '../../db/client';
 import { iso } from '../../db/rows';
-import { eventCheckIns, eventChronoResults, eventRegistrations, events, users } from '../../db/schema';
+import {
+  eventCheckIns,
+  eventChronoResults,
+  eventRegistrations,
+  eventSides,
+  events,
+  users,
+} from '../../db/schema';
 import { notFound, unauthorized } from '../../errors';
 import type { SessionUser } from '../auth';
 import { requireOrganiser } from '../events';
@@ -97,16 +104,22 @@ async function gatePlayers(db: Db, eventId: string, userIds: string[]): Promise<
       username: users.username,
       avatar: users.avatar,
       checkedInAt: eventCheckIns.checkedInAt,
+      side: eventSides.name,
     })
     .from(users)
     .leftJoin(eventCheckIns, and(eq(eventCheckIns.userId, users.id), eq(eventCheckIns.eventId, eventId)))
+    .leftJoin(
+      eventRegistrations,
+      and(eq(eventRegistrations.userId, users.id), eq(eventRegistrations.eventId, eventId)),
+    )
+    .leftJoin(eventSides, eq(eventSides.id, eventRegistrations.sideId))
     .where(inArray(users.id, userIds));
   for (const p of people)
     out.set(p.userId, {
       userId: p.userId,
       username: p.username,
       avatar: p.avatar,
-      side: null,
+      side: p.side ?? null,
       waiver: null,
       checkedInAt: p.checkedInAt ? iso(p.checkedInAt) : null,
       chrono: [],

@@ -64,7 +64,15 @@ const EVENT_COLUMNS = {
 const waitlistPosition = sql<number | null>`CASE WHEN ${r.status} = 'waitlisted' THEN (${qb
   .select({ n: sql`count(*)::int` })
   .from(w)
-  .where(and(eq(w.eventId, r.eventId), sql`${w.status} = 'waitlisted'`, sql`${w.seq} <= ${r.seq}`))}) END`;
+  .where(
+    and(
+      eq(w.eventId, r.eventId),
+      sql`${w.status} = 'waitlisted'`,
+      sql`${w.seq} <= ${r.seq}`,
+      // An event with sides (issue 25): the place on the side's own waitlist.
+      sql`${w.sideId} IS NOT DISTINCT FROM ${r.sideId}`,
+    ),
+  )}) END`;
 
 /** Case-insensitive substring match on the title, served by the pg_trgm GIN index; soonest first. */
 export const selectSearch = (db: Db, q: string) =>
@@ -259,7 +267,7 @@ export async function selectEvent(db: Db, id: string, viewerId: string | null) {
   }
   const [row] = await preparedQuery(db, 'events.one:viewer', () =>
     db
-      .select({ ...EVENT_COLUMNS, place: { status: r.status, position: waitlistPosition } })
+      .select({ ...EVENT_COLUMNS, place: { status: r.status, position: waitlistPosition, sideId: r.sideId } })
       .from(e)
       .leftJoin(r, and(eq(r.eventId, e.id), eq(r.userId, ph('viewer'))))
       .where(eq(e.id, ph('id'))),

@@ -3,6 +3,7 @@ import {
   CALENDAR_TOKEN_PATTERN,
   calendarFeedAnswer,
   createEventBody,
+  createSquadBody,
   EVENT_LIMITS,
   EVENT_TEXTS,
   event,
@@ -11,8 +12,12 @@ import {
   importEventsAnswer,
   importEventsBody,
   importPresetAnswer,
+  moveSideBody,
   noContent,
+  registrationBody,
   searchEvent,
+  squad,
+  squadsAnswer,
   text,
   updateEventBody,
   uuid,
@@ -29,6 +34,7 @@ import { eventsCache } from './cache';
 import { eventCalendar, personalCalendar, upcomingCalendar } from './ics';
 import { importEvents, presetSource } from './import';
 import { getEvent, listEvents, searchEvents } from './service';
+import { confirmSquad, createSquad, listSquads } from './squads';
 import * as writes from './writes';
 
 const idParams = z.object({ id: uuid() });
@@ -76,12 +82,18 @@ export async function eventRoutes(app: App, ctx: Ctx) {
 
   app.post(
     '/api/events/:id/registration',
-    { schema: { params: idParams, response: { 200: event } } },
+    { schema: { params: idParams, body: registrationBody.nullish(), response: { 200: event } } },
     async (request, reply) => {
       noStore(reply);
       return changed(
         ctx,
-        await writes.register(ctx.db, requireUser(request), request.params.id, notifyOptionsOf(ctx.config)),
+        await writes.register(
+          ctx.db,
+          requireUser(request),
+          request.params.id,
+          notifyOptionsOf(ctx.config),
+          request.body ?? {},
+        ),
       );
     },
   );
@@ -170,6 +182,65 @@ export async function eventOrganiserRoutes(app: App, ctx: Ctx) {
       reply
         .status(201)
         .send(await changed(ctx, await writes.createEvent(ctx.db, requireUser(request), request.body))),
+  );
+
+  app.post(
+    '/api/events/:id/roster/:userId/side',
+    {
+      ...signedIn,
+      schema: { params: idParams.extend({ userId: uuid() }), body: moveSideBody, response: { 200: event } },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const { id, userId } = request.params;
+      return changed(
+        ctx,
+        await writes.moveToSide(
+          ctx.db,
+          requireUser(request),
+          id,
+          userId,
+          request.body,
+          notifyOptionsOf(ctx.config),
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/api/events/:id/squads',
+    { ...signedIn, schema: { params: idParams, response: { 200: squadsAnswer } } },
+    async (request, reply) => {
+      noStore(reply);
+      return listSquads(ctx.db, requireUser(request), request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/events/:id/squads',
+    { ...signedIn, schema: { params: idParams, body: createSquadBody, response: { 201: squad } } },
+    async (request, reply) => {
+      noStore(reply);
+      const made = await createSquad(
+        ctx.db,
+        requireUser(request),
+        request.params.id,
+        request.body,
+        notifyOptionsOf(ctx.config),
+      );
+      await eventsCache(ctx).invalidate();
+      return reply.status(201).send(made);
+    },
+  );
+
+  app.post(
+    '/api/events/:id/squads/:squadId/confirm',
+    { ...signedIn, schema: { params: idParams.extend({ squadId: uuid() }), response: { 200: squad } } },
+    async (request, reply) => {
+      noStore(reply);
+      const { id, squadId } = request.params;
+      return changed(ctx, await confirmSquad(ctx.db, requireUser(request), id, squadId));
+    },
   );
 
   app.patch(

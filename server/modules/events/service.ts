@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { Event, SearchEvent } from '../../../contract';
 import { EVENT_TEXTS } from '../../../contract';
 import type { Db } from '../../db/client';
+import { fields } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { StampedCache } from '../../lib/stamped-cache';
 import type { SessionUser } from '../auth';
@@ -16,6 +18,7 @@ import {
   selectPlaces,
   selectSearch,
 } from './queries';
+import { selectSides } from './sides';
 
 /** Case-insensitive substring match on the title, served by the pg_trgm GIN index; soonest first. */
 export const searchEvents = (db: Db, q: string): Promise<SearchEvent[]> => selectSearch(db, q);
@@ -58,16 +61,30 @@ export async function listEvents(
 
 /**
  * One event with the viewer's place, its host team and the viewer's organiser abilities, or 404
- * 'Event not found'. A hosted event reads its host (and the viewer's role there) in one more query.
+ * 'Event not found'. A hosted event reads its host (and the viewer's role there) in one more
+ * query; its sides in one more (issue 25).
  */
 export async function getEvent(db: Db, id: string, viewer: SessionUser | null): Promise<Event> {
   const row = await selectEvent(db, id, viewer?.id ?? null);
   if (!row) throw notFound(EVENT_TEXTS.eventNotFound);
-  const host = row.hostTeamId ? await selectHost(db, id, viewer?.id ?? null) : undefined;
+  const [host, sides, field] = await Promise.all([
+    row.hostTeamId ? selectHost(db, id, viewer?.id ?? null) : undefined,
+    selectSides(db, id),
+    row.fieldId
+      ? db
+          .select({ id: fields.id, name: fields.name })
+          .from(fields)
+          .where(eq(fields.id, row.fieldId))
+          .then((r) => r[0] ?? null)
+      : null,
+  ]);
   const event = presentEvent(row, row.place, viewer, Date.now(), {
     hostTeam: host?.hostTeam ?? null,
     isOrganiser: viewer?.role === 'admin' || !!host?.viewerIsOfficer,
   });
+  event.sides = sides;
+  event.field = field;
+  event.viewerSideId = (row.place && 'sideId' in row.place ? row.place.sideId : null) ?? null;
   // Issue 25: a signed-in viewer's garage against this event's limits.
   if (viewer) event.myReplicas = await replicasForEvent(db, viewer.id, row.rules ?? null);
   return event;

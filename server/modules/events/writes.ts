@@ -14,6 +14,11 @@ import {
   EVENT_TEXTS,
   FIELD_TEXTS,
   fieldEventPlace,
+  type MoveSideBody,
+  moveSideBody,
+  type RegistrationBody,
+  registrationBody,
+  SIDE_TEXTS,
   updateEventBody,
 } from '../../../contract';
 import type { Db } from '../../db/client';
@@ -28,6 +33,16 @@ import { requireHostable, requireOrganiser } from './organisers';
 import { can } from './policy';
 import { type LockedEvent, selectLockedEvent } from './queries';
 import { getEvent } from './service';
+import {
+  countOnSide,
+  hasRoom,
+  type LockedSide,
+  lockRegistration,
+  lockSides,
+  saveSides,
+  sideOf,
+  smallerSide,
+} from './sides';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const asDb = (tx: Tx) => tx as unknown as Db;
@@ -35,8 +50,8 @@ const asDb = (tx: Tx) => tx as unknown as Db;
 /** The stored columns of a create or patch payload (the date and end as the instants sent). */
 function columns<T extends { date?: string; endsAt?: string | null }>(
   body: T,
-): Omit<T, 'date' | 'endsAt'> & { date?: Date; endDate?: Date | null } {
-  const { date, endsAt, ...rest } = body;
+): Omit<T, 'date' | 'endsAt' | 'sides'> & { date?: Date; endDate?: Date | null } {
+  const { date, endsAt, sides: _sides, ...rest } = body as T & { sides?: unknown };
   return {
     ...rest,
     ...(date !== undefined ? { date: new Date(date) } : {}),
@@ -96,6 +111,7 @@ export async function createEvent(db: Db, user: SessionUser, input: CreateEventB
         timeZone: body.timeZone ?? defaultTimeZone(),
       })
       .returning({ id: events.id, title: events.title });
+    if (body.sides) await saveSides(tx, made.id, body.sides);
     await auditAdmin(tx, user, { action: 'event.create', ...auditSubject(made) });
     return made;
   });
@@ -176,15 +192,24 @@ async function fillFromWaitlist(
   eventId: string,
   e: LockedEvent,
   notice: NotifyOptions,
+  /** An event with sides: each side's waitlist fills that side's places (issue 25). */
+  side?: LockedSide,
 ): Promise<string[]> {
-  const free = e.capacity === 0 ? e.waitlistCount : Math.max(0, e.capacity - e.registeredCount);
-  if (free === 0 || e.waitlistCount === 0) return [];
+  const pool = side ?? e;
+  const free = pool.capacity === 0 ? pool.waitlistCount : Math.max(0, pool.capacity - pool.registeredCount);
+  if (free === 0 || pool.waitlistCount === 0) return [];
   const r = eventRegistrations;
   const next = tx.$with('next').as(
     tx
       .select({ id: r.id })
       .from(r)
-      .where(and(eq(r.eventId, eventId), sql`${r.status} = 'waitlisted'`))
+      .where(
+        and(
+          eq(r.eventId, eventId),
+          sql`${r.status} = 'waitlisted'`,
+          side ? eq(r.sideId, side.id) : undefined,
+        ),
+      )
       .orderBy(r.seq)
       .limit(free),
   );
@@ -215,14 +240,7 @@ async function fillFromWaitlist(
         .from(up),
     )
     .returning({ userId: eventPromotions.userId });
-  if (promoted.length > 0)
-    await tx
-      .update(events)
-      .set({
-        registeredCount: sql`${events.registeredCount} + ${promoted.length}`,
-        waitlistCount: sql`${events.waitlistCount} - ${promoted.length}`,
-      })
-      .where(eq(events.id, eventId));
+  await countOnSide(asDb(tx), eventId, side?.id ?? null, promoted.length, -promoted.length);
   if (promoted.length > 0)
     await notify(
       asDb(tx),
@@ -275,7 +293,10 @@ export async function updateEvent(
         address: events.address,
         rules: events.rules,
       });
-    await fillFromWaitlist(tx, id, { ...locked, ...updated }, notice);
+    // Sides (issue 25): the list given replaces the event's; each side's waitlist fills its own places.
+    const sides = body.sides ? await saveSides(asDb(tx), id, body.sides) : await lockSides(asDb(tx), id);
+    if (sides.length === 0) await fillFromWaitlist(tx, id, { ...locked, ...updated }, notice);
+    for (const side of sides) await fillFromWaitlist(tx, id, { ...locked, ...updated }, notice, side);
     await announceEventChange(asDb(tx), id, user.id, updated, eventChanges(locked, updated));
     await auditAdmin(asDb(tx), user, {
       action: 'event.update',
@@ -323,25 +344,22 @@ const isPast = (date: Date) => date.getTime() < Date.now();
  * with the event row locked: the counters are exact and the capacity never exceeded, whatever
  * arrives at once. Idempotent: a player already on the event keeps their place.
  */
-export async function takePlace(db: Db, user: SessionUser, eventId: string): Promise<void> {
+export async function takePlace(db: Db, user: SessionUser, eventId: string, sideId?: string): Promise<void> {
   await db.transaction(async (tx) => {
     const e = await lockEvent(tx, eventId);
     if (isPast(e.date)) throw conflict(EVENT_TEXTS.registrationClosed);
-    const status = e.capacity === 0 || e.registeredCount < e.capacity ? 'registered' : 'waitlisted';
+    // An event with sides (issue 25): the side chosen, or the smaller one; its places and waitlist.
+    const sides = await lockSides(asDb(tx), eventId);
+    const side = sideId ? sideOf(sides, sideId) : smallerSide(sides);
+    const room = side ? hasRoom(side) : e.capacity === 0 || e.registeredCount < e.capacity;
+    const status = room ? 'registered' : 'waitlisted';
     const added = await tx
       .insert(eventRegistrations)
-      .values({ eventId, userId: user.id, status })
+      .values({ eventId, userId: user.id, status, sideId: side?.id ?? null })
       .onConflictDoNothing({ target: [eventRegistrations.eventId, eventRegistrations.userId] })
       .returning({ status: eventRegistrations.status });
     if (added.length === 0) return;
-    await tx
-      .update(events)
-      .set(
-        status === 'registered'
-          ? { registeredCount: sql`${events.registeredCount} + 1` }
-          : { waitlistCount: sql`${events.waitlistCount} + 1` },
-      )
-      .where(eq(events.id, eventId));
+    await countOnSide(asDb(tx), eventId, side?.id ?? null, room ? 1 : 0, room ? 0 : 1);
   });
 }
 
@@ -351,8 +369,9 @@ export async function register(
   user: SessionUser,
   eventId: string,
   notice: NotifyOptions,
+  body: RegistrationBody = {},
 ): Promise<Event> {
-  await takePlace(db, user, eventId);
+  await takePlace(db, user, eventId, registrationBody.parse(body).sideId);
   // After the place is taken, out of the event row's lock: the badges' counts never queue there.
   await awardBadges(db, user.id, 'event-registration', notice);
   return getEvent(db, eventId, user);
@@ -371,25 +390,89 @@ export async function cancel(
   await db.transaction(async (tx) => {
     const e = await lockEvent(tx, eventId);
     if (isPast(e.date)) throw conflict(EVENT_TEXTS.registrationClosed);
+    const sides = await lockSides(asDb(tx), eventId);
     const [removed] = await tx
       .delete(eventRegistrations)
       .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, user.id)))
-      .returning({ status: eventRegistrations.status });
+      .returning({ status: eventRegistrations.status, sideId: eventRegistrations.sideId });
     if (!removed) return;
-    if (removed.status === 'waitlisted') {
-      await tx
-        .update(events)
-        .set({ waitlistCount: sql`${events.waitlistCount} - 1` })
-        .where(eq(events.id, eventId));
-      return;
-    }
-    await tx
-      .update(events)
-      .set({ registeredCount: sql`${events.registeredCount} - 1` })
-      .where(eq(events.id, eventId));
-    await fillFromWaitlist(tx, eventId, { ...e, registeredCount: e.registeredCount - 1 }, notice);
+    await freePlace(tx, eventId, e, sides, removed, notice);
   });
   return getEvent(db, eventId, user);
+}
+
+/**
+ * A place left (a cancel) or a side left (a move): the counters of the event and the side it was
+ * on, and, when it was a registered place, the first of that side's waitlist (or the event's,
+ * without sides) moves up. Runs with the event row and its sides locked.
+ */
+async function freePlace(
+  tx: Tx,
+  eventId: string,
+  e: LockedEvent,
+  sides: readonly LockedSide[],
+  left: { status: 'registered' | 'waitlisted'; sideId: string | null },
+  notice: NotifyOptions,
+): Promise<void> {
+  const side = sides.find((s) => s.id === left.sideId);
+  const registered = left.status === 'registered';
+  await countOnSide(asDb(tx), eventId, side?.id ?? null, registered ? -1 : 0, registered ? 0 : -1);
+  if (!registered) return;
+  const after = { ...e, registeredCount: e.registeredCount - 1 };
+  if (side)
+    await fillFromWaitlist(tx, eventId, after, notice, {
+      ...side,
+      registeredCount: side.registeredCount - 1,
+    });
+  else if (sides.length === 0) await fillFromWaitlist(tx, eventId, after, notice);
+}
+
+/**
+ * Organisers move a player to another side (issue 25): a registered player takes a place there
+ * (409 'That side is full' when none is free, nothing changed) and the first of their old side's
+ * waitlist moves up; a waitlisted player is registered there when a place is free, else waits
+ * there. 404 when the player is not on the event; moving to their own side changes nothing.
+ */
+export async function moveToSide(
+  db: Db,
+  organiser: SessionUser,
+  eventId: string,
+  userId: string,
+  input: MoveSideBody,
+  notice: NotifyOptions,
+): Promise<Event> {
+  await requireOrganiser(db, organiser, eventId);
+  const { sideId } = moveSideBody.parse(input);
+  await db.transaction(async (tx) => {
+    const e = await lockEvent(tx, eventId);
+    const sides = await lockSides(asDb(tx), eventId);
+    const target = sideOf(sides, sideId);
+    const reg = await lockRegistration(asDb(tx), eventId, userId);
+    if (!reg) throw notFound(SIDE_TEXTS.notRegistered);
+    if (reg.sideId === target.id) return;
+    const room = hasRoom(target);
+    if (reg.status === 'registered' && !room)
+      throw conflict(SIDE_TEXTS.sideFull, { sideId: [SIDE_TEXTS.sideFull] });
+    const status = room ? 'registered' : 'waitlisted';
+    await tx
+      .update(eventRegistrations)
+      .set({
+        sideId: target.id,
+        status,
+        ...(reg.status === 'waitlisted' && room ? { promotedAt: sql`now()` } : {}),
+      })
+      .where(eq(eventRegistrations.id, reg.id));
+    await countOnSide(asDb(tx), eventId, target.id, room ? 1 : 0, room ? 0 : 1);
+    await freePlace(
+      tx,
+      eventId,
+      { ...e, registeredCount: e.registeredCount + (room ? 1 : 0) },
+      sides,
+      reg,
+      notice,
+    );
+  });
+  return getEvent(db, eventId, organiser);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -469,6 +469,11 @@ describe('describeNotification (every kind’s sentence, link and gone)', () => 
       { text: `Tomorrow: Op Dawn at 08:30 UTC, York${GONE_SUFFIX}`, url: null, gone: true },
     ],
     [
+      'event-squad',
+      { ...EVENT, ...TEAM },
+      { text: "alex put you in Raiders's squad for Op Nightfall: confirm your place", url: '/events/e1' },
+    ],
+    [
       'badge-earned',
       { data: { badge: 'team-founder' } },
       { text: 'You earned the Team Founder badge', url: '/profile/me' },

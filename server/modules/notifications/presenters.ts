@@ -60,7 +60,12 @@ const TEAM_KINDS = new Set<NotificationKind>([
   'team-role-changed',
   'team-removed',
 ]);
-const EVENT_KINDS = new Set<NotificationKind>(['event-waitlist-promoted', 'event-changed', 'event-reminder']);
+const EVENT_KINDS = new Set<NotificationKind>([
+  'event-waitlist-promoted',
+  'event-changed',
+  'event-reminder',
+  'event-squad',
+]);
 const CHANGE_WORDS: Record<string, string> = { date: 'date', location: 'place', rules: 'rules' };
 
 /** "a", "a and b", "a, b and c". */
@@ -204,6 +209,11 @@ export function describeNotification(row: NotificationRow): NotificationDescript
       url = eventUrl;
       break;
     }
+    case 'event-squad':
+      // Issue 25: a leader put the player in their team's squad for an event; they confirm there.
+      text = `${who} put you in ${row.teamName ?? 'a team'}'s squad for ${event}: confirm your place`;
+      url = eventUrl;
+      break;
     case 'badge-earned': {
       const badge = BADGE_NAMES[data.badge as BadgeId] ?? data.title ?? data.badge ?? 'a';
       text = `You earned the ${badge} badge`;

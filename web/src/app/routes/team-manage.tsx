@@ -2,6 +2,7 @@ import { TEAM_TEXTS } from '@contract/teams';
 import { PageContainer, PageTitle } from '@web/components/page';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { EventForm } from '@web/features/events/components/event-form';
 import { useTeam } from '@web/features/teams/api/get-team';
 import { TeamManager } from '@web/features/teams/components/team-manager';
 import { ApiError } from '@web/lib/api';
@@ -48,7 +49,11 @@ export function TeamManagePage() {
           </Button>
         }
       />
-      <TeamManager team={team.data} onDisbanded={() => navigate('/teams', { replace: true })} />
+      <TeamManager
+        team={team.data}
+        onDisbanded={() => navigate('/teams', { replace: true })}
+        createEvent={<EventForm hostTeamId={team.data.id} />}
+      />
     </PageContainer>
   );
 }

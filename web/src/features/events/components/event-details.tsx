@@ -18,6 +18,7 @@ import { type ReactNode, Suspense } from 'react';
 import { eventIcsPath, eventPath, useEvent } from '../api/get-event';
 import { EventTypeBadge } from './event-card';
 import { formatEventDate, formatEventRange, mapSearchUrl } from './event-format';
+import { GameDay } from './game-day';
 import { RegistrationActions } from './registration-actions';
 import { RulesCard } from './rules-card';
 
@@ -109,6 +110,7 @@ function EventView({ event, gameDay }: { event: Event; gameDay?: (event: Event) 
       </div>
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-6">
+          <GameDay event={event} />
           {event.description ? (
             <p className="whitespace-pre-line break-words leading-relaxed">{event.description}</p>
           ) : null}
@@ -162,8 +164,9 @@ function EventView({ event, gameDay }: { event: Event; gameDay?: (event: Event) 
               <p className="min-w-0 flex-1 truncate text-xs text-muted-foreground md:hidden">
                 {left !== null ? (left > 0 ? `${left} ${T.placesLeft}` : T.full) : registrationLabel(event)}
               </p>
+              {/* An event with sides registers in its Sides card, where a side (or Any) is chosen. */}
               <RegistrationActions
-                event={event}
+                event={event.sides?.length ? { ...event, canRegister: false } : event}
                 className="max-md:justify-end max-md:[&_button]:min-h-11 md:border-t md:border-border md:pt-4"
               />
             </div>

@@ -68,7 +68,16 @@ export const SELECT_CLASS =
  * Create Event, or Edit Event for `editing` (the heading says which). The contract's schema
  * judges the values; a rules preset fills the rules section.
  */
-export function EventForm({ editing, onDone }: { editing?: Event | null; onDone?: () => void }) {
+export function EventForm({
+  editing,
+  onDone,
+  hostTeamId,
+}: {
+  editing?: Event | null;
+  onDone?: () => void;
+  /** Created from a team's Manage page (issue 25): the event is hosted by that team. */
+  hostTeamId?: string;
+}) {
   const ids = useId();
   const form = useForm<EventFormValues, unknown, EventFormOutput>({
     resolver: zodResolver(eventFormSchema),
@@ -101,7 +110,7 @@ export function EventForm({ editing, onDone }: { editing?: Event | null; onDone?
       );
       return;
     }
-    create.mutate(body, {
+    create.mutate(hostTeamId ? { ...body, hostTeamId } : body, {
       onSuccess: () => {
         toast({ title: T.eventCreated });
         form.reset(emptyEventForm());

@@ -1,3 +1,4 @@
+import { SIDE_TEXTS } from '@contract/sides';
 import { TEAM_TEXTS } from '@contract/teams';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useTeamApplications } from '../api/applications';
@@ -15,7 +16,16 @@ const T = TEAM_TEXTS;
  * their count, Invites and Gallery. Each tab shows what the viewer's abilities allow (the leader
  * all of it; co-leaders the roster read-only with removals, and the applications).
  */
-export function TeamManager({ team, onDisbanded }: { team: Team; onDisbanded: () => void }) {
+export function TeamManager({
+  team,
+  onDisbanded,
+  createEvent,
+}: {
+  team: Team;
+  onDisbanded: () => void;
+  /** The events feature's form for an event hosted by the team (composed by the page, issue 25). */
+  createEvent?: React.ReactNode;
+}) {
   const can = team.abilities;
   const applications = useTeamApplications(team.id, can.canRespondApplications);
   const count = applications.data?.length;
@@ -39,6 +49,9 @@ export function TeamManager({ team, onDisbanded }: { team: Team; onDisbanded: ()
           ) : null}
           {can.canInvite ? <TabsTrigger value="invites">{T.invitesTab}</TabsTrigger> : null}
           <TabsTrigger value="gallery">{T.galleryTab}</TabsTrigger>
+          {can.canManage && createEvent ? (
+            <TabsTrigger value="events">{SIDE_TEXTS.createEvent}</TabsTrigger>
+          ) : null}
         </TabsList>
       </div>
       {showSettings ? (
@@ -62,6 +75,13 @@ export function TeamManager({ team, onDisbanded }: { team: Team; onDisbanded: ()
       <TabsContent value="gallery">
         <ManageGallery teamId={team.id} canEdit={can.canEditGallery} />
       </TabsContent>
+      {/* Issue 25: the leader and co-leaders create events hosted by the team, public at once. */}
+      {can.canManage && createEvent ? (
+        <TabsContent value="events" className="space-y-2">
+          <p className="text-sm text-muted-foreground">{SIDE_TEXTS.createEventHint}</p>
+          {createEvent}
+        </TabsContent>
+      ) : null}
     </Tabs>
   );
 }

@@ -1,0 +1,169 @@
+import type { Event } from '@contract/events';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { aUser, json, mockFetch, renderApp, signedIn, signedOut } from '@web/test/utils';
+import { describe, expect, it } from 'vitest';
+import { anEvent, eventId } from '../test-data';
+import { EventDetails } from './event-details';
+
+const team = { id: '40000000-0000-4000-8000-000000000001', name: 'Host Company' };
+const field = { id: '50000000-0000-4000-8000-000000000001', name: 'Quarry Field' };
+const sides = [
+  {
+    id: '60000000-0000-4000-8000-000000000001',
+    name: 'Blue',
+    colour: '#1f4e9c',
+    capacity: 20,
+    registeredCount: 12,
+    waitlistCount: 0,
+  },
+  {
+    id: '60000000-0000-4000-8000-000000000002',
+    name: 'Red',
+    colour: '#b3261e',
+    capacity: 20,
+    registeredCount: 20,
+    waitlistCount: 3,
+  },
+];
+const hosted = (overrides: Partial<Event> = {}) =>
+  anEvent({
+    hostTeam: team,
+    field,
+    sides,
+    viewerSideId: null,
+    abilities: { canManage: false, canCheckIn: false },
+    canRegister: true,
+    ...overrides,
+  });
+
+describe('game day on the event page (issue 25)', () => {
+  it('names the host team and the field with links, and the side sizes; no Edit without canManage', async () => {
+    mockFetch({
+      ...signedOut(),
+      [`GET /api/events/${eventId(1)}`]: () => json(hosted({ canRegister: false })),
+    });
+    renderApp(<EventDetails id={eventId(1)} />);
+    expect(await screen.findByRole('link', { name: 'Host Company' })).toHaveAttribute(
+      'href',
+      `/teams/${team.id}`,
+    );
+    expect(screen.getByRole('link', { name: 'Quarry Field' })).toHaveAttribute('href', `/fields/${field.id}`);
+    const list = screen.getAllByTestId('side');
+    expect(list[0]).toHaveTextContent('Blue12 / 20');
+    expect(list[1]).toHaveTextContent('Red20 / 20 · 3 waiting');
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+
+  it('shows Edit for organisers, from abilities.canManage', async () => {
+    mockFetch({
+      ...signedIn(aUser()),
+      [`GET /api/events/${eventId(1)}`]: () =>
+        json(hosted({ abilities: { canManage: true, canCheckIn: true } })),
+      [`GET /api/events/${eventId(1)}/squads`]: () => json([]),
+    });
+    renderApp(<EventDetails id={eventId(1)} />);
+    const edit = await screen.findByRole('button', { name: 'Edit' });
+    await userEvent.click(edit);
+    expect(await screen.findByText('Edit Event')).toBeInTheDocument();
+  });
+
+  it('organisers set the sides: a new event gets two, saved with PATCH {sides}', async () => {
+    const bodies: unknown[] = [];
+    mockFetch({
+      ...signedIn(aUser()),
+      [`GET /api/events/${eventId(1)}`]: () =>
+        json(hosted({ sides: [], abilities: { canManage: true, canCheckIn: true } })),
+      [`GET /api/events/${eventId(1)}/squads`]: () => json([]),
+      [`PATCH /api/events/${eventId(1)}`]: (init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return json(hosted({ abilities: { canManage: true, canCheckIn: true } }));
+      },
+    });
+    renderApp(<EventDetails id={eventId(1)} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const save = screen.getByRole('button', { name: 'Save sides' });
+    expect(save).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Add a side' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add a side' }));
+    const names = screen.getAllByLabelText('Side name');
+    await userEvent.type(names[0], 'NATO');
+    await userEvent.type(names[1], 'OPFOR');
+    await userEvent.clear(screen.getAllByLabelText('Places (0 = no limit)')[0]);
+    await userEvent.type(screen.getAllByLabelText('Places (0 = no limit)')[0], '24');
+    await userEvent.click(save);
+    await screen.findByText('Sides saved');
+    expect(bodies).toEqual([
+      {
+        sides: [
+          { name: 'NATO', colour: '#1f4e9c', capacity: 24 },
+          { name: 'OPFOR', colour: '#b3261e', capacity: 0 },
+        ],
+      },
+    ]);
+  });
+
+  it('registers on the side chosen (or Any), and the action bar has no side-less Register', async () => {
+    const user = aUser();
+    const bodies: unknown[] = [];
+    mockFetch({
+      ...signedIn(user),
+      [`GET /api/events/${eventId(1)}`]: () => json(hosted()),
+      [`GET /api/events/${eventId(1)}/squads`]: () => json([]),
+      [`POST /api/events/${eventId(1)}/registration`]: (init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return json(
+          hosted({
+            viewerStatus: 'registered',
+            viewerSideId: sides[1].id,
+            canRegister: false,
+            canCancel: true,
+          }),
+        );
+      },
+    });
+    renderApp(<EventDetails id={eventId(1)} />);
+    const select = await screen.findByLabelText('Choose a side');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Any side', 'Blue', 'Red']);
+    expect(screen.getAllByRole('button', { name: 'Register' })).toHaveLength(1);
+    await userEvent.selectOptions(select, 'Red');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Your side')).toBeInTheDocument();
+    expect(bodies).toEqual([{ sideId: sides[1].id }]);
+  });
+
+  it('asks a squad member to confirm their place', async () => {
+    const user = aUser();
+    let confirmed = 0;
+    mockFetch({
+      ...signedIn(user),
+      [`GET /api/events/${eventId(1)}`]: () => json(hosted()),
+      [`GET /api/events/${eventId(1)}/squads`]: () =>
+        json([
+          {
+            id: '70000000-0000-4000-8000-000000000001',
+            eventId: eventId(1),
+            team,
+            sideId: null,
+            status: 'pending',
+            members: [{ id: user.id, username: user.username, confirmed: false }],
+            canConfirm: confirmed === 0,
+            createdAt: new Date().toISOString(),
+          },
+        ]),
+      [`POST /api/events/${eventId(1)}/squads/70000000-0000-4000-8000-000000000001/confirm`]: () => {
+        confirmed++;
+        return json({});
+      },
+    });
+    renderApp(<EventDetails id={eventId(1)} />);
+    expect(await screen.findByText(/Squad of Host Company/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm my place' }));
+    await screen.findByText('Place confirmed');
+    expect(confirmed).toBe(1);
+  });
+});
