@@ -1,8 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { fields, teamMembers, teams } from '../db/schema';
+import { eventRegistrations, fields, teamMembers, teams } from '../db/schema';
 import type { SessionUser } from '../modules/auth';
-import { createEvent, registerForEvent } from '../modules/events';
+import { createEvent, createSquad, registerForEvent } from '../modules/events';
+import { NO_MAIL } from '../modules/notifications';
 
 const DAY = 86_400_000;
 
@@ -44,8 +45,54 @@ export async function seedGameDay(
     ],
   });
   const [nato, opfor] = made.sides ?? [];
-  const others = [...byId.values()].filter((p) => p.id !== leader.id && p.role !== 'admin').slice(0, 16);
+  // The host team's own players are left for its squad (seedGameDaySquad).
+  const crew = new Set(
+    (
+      await db.select({ userId: teamMembers.userId }).from(teamMembers).where(eq(teamMembers.teamId, host.id))
+    ).map((m) => m.userId),
+  );
+  const others = [...byId.values()].filter((p) => !crew.has(p.id) && p.role !== 'admin').slice(0, 16);
   for (const [i, p] of others.entries())
     await registerForEvent(db, p, made.id, i % 2 === 0 ? nato?.id : opfor?.id);
   return made.id;
+}
+
+/**
+ * The host team's squad for the game, waiting for its members (issue 25): its leader and two
+ * members not on the event yet, each told ('event-squad'). Made last, once the demo's dated
+ * notifications are in, so that it is the newest entry of those told.
+ */
+export async function seedGameDaySquad(
+  db: Db,
+  players: Iterable<SessionUser>,
+  eventId: string | null,
+): Promise<void> {
+  if (!eventId) return;
+  const byId = new Map([...players].map((p) => [p.id, p]));
+  const [event] = await db
+    .select({ hostTeamId: teams.id })
+    .from(teams)
+    .innerJoin(teamMembers, eq(teamMembers.teamId, teams.id))
+    .where(eq(teamMembers.role, 'leader'))
+    .orderBy(asc(teams.name))
+    .limit(1);
+  if (!event) return;
+  const on = db
+    .select({ userId: eventRegistrations.userId })
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.eventId, eventId));
+  const members = await db
+    .select({ userId: teamMembers.userId, role: teamMembers.role })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, event.hostTeamId), notInArray(teamMembers.userId, on)));
+  const leader = byId.get(members.find((m) => m.role === 'leader')?.userId ?? '');
+  const others = members.filter((m) => m.role !== 'leader').slice(0, 2);
+  if (!leader || others.length === 0) return;
+  await createSquad(
+    db,
+    leader,
+    eventId,
+    { teamId: event.hostTeamId, userIds: [leader.id, ...others.map((m) => m.userId)] },
+    NO_MAIL,
+  );
 }

@@ -53,7 +53,7 @@ import { STORES } from './data/stores';
 import { TUTORIALS } from './data/tutorials';
 import { seedEvents } from './events';
 import { seedFields } from './fields';
-import { seedGameDay } from './game-day';
+import { seedGameDay, seedGameDaySquad } from './game-day';
 import { seedGear } from './gear';
 import { seedNotifications } from './notifications';
 import { between, int, pick, type Rng, rngFrom, sample } from './random';
@@ -537,9 +537,9 @@ export async function seedDemo(
       galleryRows: r(plan.galleryRows),
     });
     // Issue 25: a milsim hosted by a demo team, with two sides (once the teams and fields are in).
-    const milsimId = await seedGameDay(tx as unknown as Db, players.values(), plan.now);
+    const gameDay = await seedGameDay(tx as unknown as Db, players.values(), plan.now);
     // Tickets checked in at the gate with chrono results, and the players' garages.
-    await seedCheckIns(tx as unknown as Db, admin, milsimId);
+    await seedCheckIns(tx as unknown as Db, admin, gameDay);
     await seedGear(tx, r(plan.gearRows), r(plan.ratingRows), players.values());
     await seedReports(tx as unknown as Db, players, admin, plan.now);
     // Badges from the rules (modules/badges), once the content that earns them is in: the awards
@@ -549,6 +549,7 @@ export async function seedDemo(
     await backfillBadges(tx as unknown as Db);
     // Notifications last, once what they report is in (notifications.ts).
     await seedNotifications(tx as unknown as Db, players, admin, plan.now);
+    await seedGameDaySquad(tx as unknown as Db, players.values(), gameDay);
     await tx.insert(sessions).values(r(plan.sessionRows));
     await tx.insert(pageViews).values(plan.viewRows);
     await tx.insert(searchEvents).values(r(plan.searchRows));

@@ -8,6 +8,7 @@ export { isOrganiser, requireOrganiser } from './organisers';
 /** For the benchmark: the list's SQL, as the endpoint runs it. */
 export { listEventsSql } from './queries';
 /** For the demo seed: events made and joined through the same rules as the API. */
+export { createSquad } from './squads';
 export { createEvent, takePlace as registerForEvent, updateEvent } from './writes';
 
 /**

@@ -197,7 +197,7 @@ async function placeSquad(db: Db, eventId: string, squadId: string): Promise<voi
       .from(eventSquads)
       .where(eq(eventSquads.id, squadId))
       .for('update');
-    if (!squad || squad.status !== 'pending') return;
+    if (squad?.status !== 'pending') return;
     const members = await tx
       .select({ userId: eventSquadMembers.userId })
       .from(eventSquadMembers)

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { anEvent } from '@web/features/events/test-data';
 import {
   aMember,
   aTeam,
@@ -80,8 +81,34 @@ describe('/teams/{teamId}/manage', () => {
       'Applications 2',
       'Invites',
       'Gallery',
+      'Create event',
     ]);
     expect(screen.getByLabelText('Name')).toHaveValue('Team 1');
+  });
+
+  it("creates an event hosted by the team from its 'Create event' tab (issue 25)", async () => {
+    const fetchMock = mockFetch({
+      ...signedIn(aUser()),
+      [`GET /api/teams/${ID}`]: () => json(leaderTeam),
+      [`GET /api/teams/${ID}/members`]: () => json(members('leader')),
+      [`GET /api/teams/${ID}/applications`]: () => json([]),
+      'GET /api/fields/options': () => json([]),
+      'POST /api/events': () => json(anEvent(), 201),
+    });
+    renderManage();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Create event' }));
+    await userEvent.type(await screen.findByLabelText('Title'), 'Night op');
+    await userEvent.type(screen.getByLabelText('Location'), 'Austin, TX');
+    await userEvent.type(screen.getByLabelText('Date and time'), '2031-01-10T10:00');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Event' }));
+    await screen.findByText('Event created successfully');
+    const call = fetchMock.mock.calls.find(
+      ([, init]) => (init as RequestInit | undefined)?.method === 'POST',
+    );
+    expect(JSON.parse(String((call as [unknown, RequestInit])[1].body))).toMatchObject({
+      title: 'Night op',
+      hostTeamId: ID,
+    });
   });
 
   it('lets the leader switch a member to co-leader and remove a member', async () => {
@@ -126,6 +153,7 @@ describe('/teams/{teamId}/manage', () => {
       'Members',
       'Applications 0',
       'Gallery',
+      'Create event',
     ]);
     expect(await screen.findByText('player_3')).toBeInTheDocument();
     expect(screen.queryByRole('combobox')).toBeNull();
