@@ -292,19 +292,6 @@ export const event = z.object({
   /** What the viewer may run on the event (events/policy.ts); on GET /api/events/{id}. */
   abilities: eventAbilities.optional(),
   media: mediaMap.optional(),
-  /** GET /api/events/{id} for a signed-in viewer: their garage against this event's limits (issue 25). */
-  myReplicas: z
-    .array(
-      z.object({
-        id: z.string(),
-        name: z.string(),
-        replicaClass: z.enum(['aeg', 'dmr', 'sniper']),
-        joules: z.number(),
-        limitJoules: z.number().nullable(),
-        allowed: z.boolean(),
-      }),
-    )
-    .optional(),
 });
 export type Event = z.infer<typeof event>;
 

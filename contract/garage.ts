@@ -1,11 +1,25 @@
 import { text, uuid } from './common';
-import { DEFAULT_CHRONO_BB_G, type Event, type EventRules, fpsToJoules } from './events';
+import { DEFAULT_CHRONO_BB_G, type EventRules, event, fpsToJoules } from './events';
 import { z } from './messages';
 
 export const REPLICA_CLASSES = ['aeg', 'dmr', 'sniper'] as const;
 export type ReplicaClass = (typeof REPLICA_CLASSES)[number];
 /** On GET /api/events/{id} for a signed-in viewer: each garage replica against this event's limits. */
-export type MyReplica = NonNullable<Event['myReplicas']>[number];
+export const myReplica = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  replicaClass: z.enum(REPLICA_CLASSES),
+  joules: z.number(),
+  limitJoules: z.number().nullable(),
+  allowed: z.boolean(),
+});
+export type MyReplica = z.infer<typeof myReplica>;
+/**
+ * GET /api/events/{id}'s answer: the event, with the viewer's garage when signed in (issue 25).
+ * Kept out of contract/events.ts, whose values the home page's first chunk carries whole.
+ */
+export const eventWithReplicas = event.extend({ myReplicas: z.array(myReplica).optional() });
+export type EventWithReplicas = z.infer<typeof eventWithReplicas>;
 
 /**
  * Chrono classes and the garage (issue 25): a player's replicas with their last chrono reading,

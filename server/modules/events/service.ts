@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Event, SearchEvent } from '../../../contract';
+import type { Event, EventWithReplicas, SearchEvent } from '../../../contract';
 import { EVENT_TEXTS } from '../../../contract';
 import type { Db } from '../../db/client';
 import { fields } from '../../db/schema';
@@ -64,7 +64,7 @@ export async function listEvents(
  * 'Event not found'. A hosted event reads its host (and the viewer's role there) in one more
  * query; its sides in one more (issue 25).
  */
-export async function getEvent(db: Db, id: string, viewer: SessionUser | null): Promise<Event> {
+export async function getEvent(db: Db, id: string, viewer: SessionUser | null): Promise<EventWithReplicas> {
   const row = await selectEvent(db, id, viewer?.id ?? null);
   if (!row) throw notFound(EVENT_TEXTS.eventNotFound);
   const [host, sides, field] = await Promise.all([
@@ -78,7 +78,7 @@ export async function getEvent(db: Db, id: string, viewer: SessionUser | null): 
           .then((r) => r[0] ?? null)
       : null,
   ]);
-  const event = presentEvent(row, row.place, viewer, Date.now(), {
+  const event: EventWithReplicas = presentEvent(row, row.place, viewer, Date.now(), {
     hostTeam: host?.hostTeam ?? null,
     isOrganiser: viewer?.role === 'admin' || !!host?.viewerIsOfficer,
   });

@@ -1,4 +1,4 @@
-import type { Event } from '@contract/events';
+import type { EventWithReplicas as Event } from '@contract/garage';
 import { screen } from '@testing-library/react';
 import { json, mockFetch, renderApp, signedIn } from '@web/test/utils';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,5 @@
 import { CHECKIN_TEXTS } from '@contract/checkin';
-import type { Event } from '@contract/events';
-import { GARAGE_TEXTS, REPLICA_CLASS_LABELS } from '@contract/garage';
+import { type EventWithReplicas, GARAGE_TEXTS, REPLICA_CLASS_LABELS } from '@contract/garage';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { cn } from '@web/lib/cn';
@@ -11,7 +10,7 @@ import { TicketCard } from './ticket-card';
  * The event page's game-day part (issue 25, a chunk of its own): the viewer's ticket when
  * registered, their garage against the event's limits, and the check-in link for organisers.
  */
-export function EventGameDay({ event }: { event: Event }) {
+export function EventGameDay({ event }: { event: EventWithReplicas }) {
   const replicas = event.myReplicas ?? [];
   return (
     <>

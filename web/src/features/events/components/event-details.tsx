@@ -115,7 +115,9 @@ function EventView({ event, gameDay }: { event: Event; gameDay?: (event: Event) 
             <p className="whitespace-pre-line break-words leading-relaxed">{event.description}</p>
           ) : null}
           {event.rules ? <RulesCard rules={event.rules} /> : null}
-          {event.viewerStatus === 'registered' || event.myReplicas?.length || event.abilities?.canCheckIn ? (
+          {event.viewerStatus === 'registered' ||
+          (event as { myReplicas?: unknown[] }).myReplicas?.length ||
+          event.abilities?.canCheckIn ? (
             <Suspense fallback={null}>{gameDay?.(event)}</Suspense>
           ) : null}
         </div>
