@@ -40,8 +40,9 @@ const ProductPage = page(() => import('./routes/product'), 'ProductPage');
 const PostPage = page(() => import('./routes/post'), 'PostPage');
 const BookmarksPage = page(() => import('./routes/bookmarks'), 'BookmarksPage');
 const NotificationsPage = page(() => import('./routes/notifications'), 'NotificationsPage');
-const CheckInPage = page(() => import('./routes/check-in'), 'CheckInPage');
-const MyGamesPage = page(() => import('./routes/my-games'), 'MyGamesPage');
+const gameDayPages = () => import('./routes/game-day');
+const CheckInPage = page(gameDayPages, 'CheckInPage');
+const MyGamesPage = page(gameDayPages, 'MyGamesPage');
 const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
 
 /**
