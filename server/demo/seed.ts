@@ -30,6 +30,7 @@ import { describeAndResize, storePreparedImage } from '../modules/uploads';
 import type { ObjectStorage } from '../storage/types';
 import { avatarSvg, drawPixels, encodeWebp, gearSvg, posterSvg, sceneSvg } from './art';
 import { planCatalog, seedCatalog } from './catalog-products';
+import { seedCheckIns } from './check-in';
 import {
   type IdMap,
   type PlannedPlayer,
@@ -538,6 +539,8 @@ export async function seedDemo(
     // Issue 25: a milsim hosted by a demo team, with two sides (once the teams and fields are in).
     const gameDay = await seedGameDay(tx as unknown as Db, players.values(), plan.now);
     await seedWaivers(tx, admin, gameDay);
+    // Tickets checked in at the gate with chrono results, and the players' garages.
+    await seedCheckIns(tx as unknown as Db, admin, gameDay);
     await seedGear(tx, r(plan.gearRows), r(plan.ratingRows), players.values());
     await seedReports(tx as unknown as Db, players, admin, plan.now);
     // Badges from the rules (modules/badges), once the content that earns them is in: the awards

@@ -5,9 +5,11 @@ import { auditModule } from './audit';
 import { authModule } from './auth';
 import { badgesModule } from './badges';
 import { catalogModule } from './catalog';
+import { checkInModule } from './checkin';
 import { dataExportModule } from './data-export';
 import { eventsModule } from './events';
 import { fieldsModule } from './fields';
+import { garageModule } from './garage';
 import { gearModule } from './gear';
 import { imageProxyModule } from './image-proxy';
 import { moderationModule } from './moderation';
@@ -50,4 +52,6 @@ export const MODULES: readonly AppModule[] = [
   reportsModule,
   auditModule,
   dataExportModule,
+  checkInModule,
+  garageModule,
 ];

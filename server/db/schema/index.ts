@@ -5,6 +5,7 @@ export * from './events';
 export * from './exports';
 export * from './fields';
 export * from './game-day';
+export * from './gameday';
 export * from './gear';
 export * from './notifications';
 export * from './posts';

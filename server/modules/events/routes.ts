@@ -9,6 +9,7 @@ import {
   event,
   eventsFeedQuery,
   eventsQuery,
+  eventWithReplicas,
   importEventsAnswer,
   importEventsBody,
   importPresetAnswer,
@@ -78,8 +79,10 @@ export async function eventRoutes(app: App, ctx: Ctx) {
     async (request) => recordedSearch(ctx, request, request.query.q, (q) => searchEvents(ctx.db, q)),
   );
 
-  app.get('/api/events/:id', { schema: { params: idParams, response: { 200: event } } }, async (request) =>
-    getEvent(ctx.db, request.params.id, request.user),
+  app.get(
+    '/api/events/:id',
+    { schema: { params: idParams, response: { 200: eventWithReplicas } } },
+    async (request) => getEvent(ctx.db, request.params.id, request.user),
   );
 
   app.post(

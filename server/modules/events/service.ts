@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Event, SearchEvent } from '../../../contract';
+import type { Event, EventWithReplicas, SearchEvent } from '../../../contract';
 import { EVENT_TEXTS } from '../../../contract';
 import type { Db } from '../../db/client';
 import { fields } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { StampedCache } from '../../lib/stamped-cache';
 import type { SessionUser } from '../auth';
+import { replicasForEvent } from '../garage';
 import { selectHost } from './organisers';
 import { presentEvent } from './presenters';
 import {
@@ -64,7 +65,7 @@ export async function listEvents(
  * 'Event not found'. A hosted event reads its host (and the viewer's role there) in one more
  * query; its sides in one more (issue 25).
  */
-export async function getEvent(db: Db, id: string, viewer: SessionUser | null): Promise<Event> {
+export async function getEvent(db: Db, id: string, viewer: SessionUser | null): Promise<EventWithReplicas> {
   const row = await selectEvent(db, id, viewer?.id ?? null);
   if (!row) throw notFound(EVENT_TEXTS.eventNotFound);
   const [host, sides, field, waiver] = await Promise.all([
@@ -79,7 +80,7 @@ export async function getEvent(db: Db, id: string, viewer: SessionUser | null): 
       : null,
     eventWaiverOf(db, id),
   ]);
-  const event = presentEvent(row, row.place, viewer, Date.now(), {
+  const event: EventWithReplicas = presentEvent(row, row.place, viewer, Date.now(), {
     hostTeam: host?.hostTeam ?? null,
     isOrganiser: viewer?.role === 'admin' || !!host?.viewerIsOfficer,
   });
@@ -87,5 +88,7 @@ export async function getEvent(db: Db, id: string, viewer: SessionUser | null): 
   event.field = field;
   event.viewerSideId = (row.place && 'sideId' in row.place ? row.place.sideId : null) ?? null;
   event.waiver = waiver;
+  // Issue 25: a signed-in viewer's garage against this event's limits.
+  if (viewer) event.myReplicas = await replicasForEvent(db, viewer.id, row.rules ?? null);
   return event;
 }

@@ -41,6 +41,9 @@ const ProductPage = page(() => import('./routes/product'), 'ProductPage');
 const PostPage = page(() => import('./routes/post'), 'PostPage');
 const BookmarksPage = page(() => import('./routes/bookmarks'), 'BookmarksPage');
 const NotificationsPage = page(() => import('./routes/notifications'), 'NotificationsPage');
+const gameDayPages = () => import('./routes/game-day');
+const CheckInPage = page(gameDayPages, 'CheckInPage');
+const MyGamesPage = page(gameDayPages, 'MyGamesPage');
 const NotFoundPage = page(() => import('./routes/not-found'), 'NotFoundPage');
 
 /**
@@ -129,6 +132,7 @@ export function AppRoutes() {
           <Route path="teams/:teamId" element={<TeamPage />} />
           <Route path="profile/:username" element={<ProfilePage />} />
           <Route path="events/:eventId" element={<EventPage />} />
+          <Route path="events/:eventId/check-in" element={<CheckInPage />} />
           <Route path="fields" element={<FieldsPage />} />
           <Route path="fields/:fieldId" element={<FieldPage />} />
           <Route path="products/:productId" element={<ProductPage />} />
@@ -136,6 +140,7 @@ export function AppRoutes() {
           <Route element={<RequireAuth />}>
             <Route path="settings" element={<SettingsPage />} />
             <Route path="bookmarks" element={<BookmarksPage />} />
+            <Route path="my-games" element={<MyGamesPage />} />
             <Route path="notifications" element={<NotificationsPage />} />
             <Route path="gear" element={<GearPage />} />
             <Route path="teams/create" element={<TeamCreatePage />} />

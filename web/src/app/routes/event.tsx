@@ -1,13 +1,21 @@
+import type { Event } from '@contract/events';
 import { PageContainer } from '@web/components/page';
 import { EventDetails } from '@web/features/events/components/event-details';
+import { lazy } from 'react';
 import { useParams } from 'react-router';
+
+/** Issue 25: the viewer's ticket, garage and the check-in link, a chunk of its own. */
+const EventGameDay = lazy(() =>
+  import('@web/features/checkin/event-game-day').then((m) => ({ default: m.EventGameDay })),
+);
+const gameDay = (event: Event) => <EventGameDay event={event} />;
 
 /** /events/{id}: one event's own page. Public. */
 export function EventPage() {
   const { eventId = '' } = useParams();
   return (
     <PageContainer>
-      <EventDetails key={eventId} id={eventId} />
+      <EventDetails key={eventId} id={eventId} gameDay={gameDay} />
     </PageContainer>
   );
 }

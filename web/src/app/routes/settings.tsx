@@ -4,6 +4,7 @@ import { DeleteAccountCard } from '@web/features/auth/components/delete-account-
 import { DataExportCard } from '@web/features/data-export/components/data-export-card';
 import { CalendarFeedCard } from '@web/features/events/components/calendar-feed-card';
 import { SignedWaiversCard } from '@web/features/game-day/components/signed-waivers-card';
+import { GarageCard } from '@web/features/garage/garage-card';
 import { NotificationSettingsCard } from '@web/features/notifications/components/notification-settings-card';
 import { AvatarCard } from '@web/features/profiles/components/avatar-card';
 import { ProfileForm } from '@web/features/profiles/components/profile-form';
@@ -22,6 +23,7 @@ export function SettingsPage() {
       <NotificationSettingsCard />
       <CalendarFeedCard />
       <SignedWaiversCard />
+      <GarageCard />
       <DataExportCard />
       <DeleteAccountCard />
     </PageContainer>

@@ -12,7 +12,7 @@ import {
 import { useLogout } from '@web/features/auth/api/logout';
 import { NotificationBell } from '@web/features/notifications/components/notification-bell';
 import { sizedSrc } from '@web/lib/media';
-import { Bookmark, LogOut, Settings, User } from 'lucide-react';
+import { Bookmark, LogOut, Settings, Ticket, User } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 
 /**
@@ -46,6 +46,12 @@ function ProfileMenu({ username, avatar }: { username: string; avatar: string | 
           <Link to={`/profile/${encodeURIComponent(username)}`}>
             <User aria-hidden="true" />
             Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/my-games">
+            <Ticket aria-hidden="true" />
+            My games
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>

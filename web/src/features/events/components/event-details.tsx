@@ -16,6 +16,7 @@ import {
   Share2,
   Users,
 } from 'lucide-react';
+import { type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
 import { eventIcsPath, eventPath, useEvent } from '../api/get-event';
 import { EventTypeBadge } from './event-card';
@@ -55,7 +56,8 @@ export async function shareEvent(event: Event): Promise<void> {
  * card, the address with an OpenStreetMap link, Add to calendar (.ics) and share;
  * 'Event not found' for an unknown id.
  */
-export function EventDetails({ id }: { id: string }) {
+/** `gameDay`: what the app composes under the rules for a signed-in viewer (issue 25: ticket, garage, check-in link). */
+export function EventDetails({ id, gameDay }: { id: string; gameDay?: (event: Event) => ReactNode }) {
   const query = useEvent(id);
   if (query.isPending) return <EventDetailsSkeleton />;
   if (query.isError) {
@@ -70,7 +72,7 @@ export function EventDetails({ id }: { id: string }) {
       </p>
     );
   }
-  return <EventView event={query.data} />;
+  return <EventView event={query.data} gameDay={gameDay} />;
 }
 
 /**
@@ -80,7 +82,7 @@ export function EventDetails({ id }: { id: string }) {
  * and the rules card follow. One copy of each part, placed by CSS alone (md and up: the links under
  * the title, the action in the facts card), so the server renders the page as every screen shows it.
  */
-function EventView({ event }: { event: Event }) {
+function EventView({ event, gameDay }: { event: Event; gameDay?: (event: Event) => ReactNode }) {
   const left = placesLeft(event);
   const where = event.address ?? event.location;
   return (
@@ -118,6 +120,11 @@ function EventView({ event }: { event: Event }) {
           ) : null}
           {event.rules ? <RulesCard rules={event.rules} /> : null}
           {event.viewerStatus !== 'none' ? <EventMessages eventId={event.id} /> : null}
+          {event.viewerStatus === 'registered' ||
+          (event as { myReplicas?: unknown[] }).myReplicas?.length ||
+          event.abilities?.canCheckIn ? (
+            <Suspense fallback={null}>{gameDay?.(event)}</Suspense>
+          ) : null}
         </div>
         <Card className="self-start max-lg:order-first">
           <CardContent className="space-y-4 pt-6 text-sm max-md:space-y-3 max-md:pt-4">
