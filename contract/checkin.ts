@@ -63,8 +63,8 @@ export const gatePlayer = z.object({
   avatar: z.string().nullable(),
   /** The side's name once events have sides; null otherwise. */
   side: z.string().nullable(),
-  /** 'signed' / 'missing' once events have waivers; null: not available. */
-  waiver: z.enum(['signed', 'missing', 'outdated']).nullable(),
+  /** The waiver's state (contract/game-day.ts WAIVER_STATES): 'outdated' signs again at the gate. */
+  waiver: z.enum(['signed', 'outdated', 'missing', 'not-required']).nullable(),
   checkedInAt: z.string().nullable(),
   chrono: z.array(chronoResult),
 });

@@ -273,3 +273,28 @@ describe('chrono', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe('the waiver at the gate', () => {
+  it('shows each player signed, missing, or signs again once the text changed', async () => {
+    const event = await createEvent(db());
+    const setWaiver = (text: string) =>
+      injectAs(t.app, admin, { method: 'PUT', url: `/api/events/${event.id}/waiver`, payload: { text } });
+    expect((await setWaiver('# Waiver\n\nI accept the risks.')).statusCode).toBe(200);
+    const [signer, unsigned] = [await createUser(db()), await createUser(db())];
+    const joined = await injectAs(t.app, signer, {
+      method: 'POST',
+      url: `/api/events/${event.id}/registration`,
+      payload: { waiver: { fullName: 'Sam Carter', dateOfBirth: '1990-04-02' } },
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    await createRegistration(db(), unsigned, event);
+    const states = async () => {
+      const data = await injectAs(t.app, admin, { url: `/api/events/${event.id}/check-in-data` });
+      const players = data.json().players as { userId: string; waiver: string | null }[];
+      return Object.fromEntries(players.map((p) => [p.userId, p.waiver]));
+    };
+    expect(await states()).toEqual({ [signer.id]: 'signed', [unsigned.id]: 'missing' });
+    expect((await setWaiver('# Waiver\n\nI accept the risks, version 2.')).statusCode).toBe(200);
+    expect(await states()).toEqual({ [signer.id]: 'outdated', [unsigned.id]: 'missing' });
+  });
+});

@@ -31,7 +31,7 @@ import {
 } from '../../db/schema';
 import { notFound, unauthorized } from '../../errors';
 import type { SessionUser } from '../auth';
-import { requireOrganiser } from '../events';
+import { requireOrganiser, selectEventWaiver, waiverStateOf } from '../events';
 import { can } from './policy';
 import { codeDigest, type TicketKey, ticketCode } from './tickets';
 
@@ -105,6 +105,10 @@ async function gatePlayers(db: Db, eventId: string, userIds: string[]): Promise<
       avatar: users.avatar,
       checkedInAt: eventCheckIns.checkedInAt,
       side: eventSides.name,
+      // The player's latest signature of the event's waiver (issue 25), compared with the text required now.
+      signedHash: sql<string | null>`(SELECT s.text_hash FROM waiver_signatures s
+        WHERE s.event_id = ${eventId} AND s.user_id = ${users.id}
+        ORDER BY s.created_at DESC, s.id DESC LIMIT 1)`,
     })
     .from(users)
     .leftJoin(eventCheckIns, and(eq(eventCheckIns.userId, users.id), eq(eventCheckIns.eventId, eventId)))
@@ -114,13 +118,14 @@ async function gatePlayers(db: Db, eventId: string, userIds: string[]): Promise<
     )
     .leftJoin(eventSides, eq(eventSides.id, eventRegistrations.sideId))
     .where(inArray(users.id, userIds));
+  const required = (await selectEventWaiver(db, eventId))?.waiver ?? null;
   for (const p of people)
     out.set(p.userId, {
       userId: p.userId,
       username: p.username,
       avatar: p.avatar,
       side: p.side ?? null,
-      waiver: null,
+      waiver: waiverStateOf(required, p.signedHash),
       checkedInAt: p.checkedInAt ? iso(p.checkedInAt) : null,
       chrono: [],
     });

@@ -9,8 +9,8 @@ export { isOrganiser, requireOrganiser } from './organisers';
 export { listEventsSql } from './queries';
 /** For the demo seed: events made and joined through the same rules as the API. */
 export { createSquad } from './squads';
-/** For the demo seed: a waiver set as an organiser would, and the text's digest (issue 25). */
-export { hashText, setEventWaiver } from './waivers';
+/** For the demo seed: a waiver set as an organiser would, and the text's digest; for the gate, a player's waiver state (issue 25). */
+export { hashText, selectEventWaiver, setEventWaiver, waiverStateOf } from './waivers';
 export { createEvent, takePlace as registerForEvent, updateEvent } from './writes';
 
 /**

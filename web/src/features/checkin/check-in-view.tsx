@@ -1,4 +1,5 @@
 import { CHECKIN_TEXTS, type CheckInData, type ChronoAnswer, gateTime } from '@contract/checkin';
+import { WAIVER_STATE_LABELS } from '@contract/game-day';
 import { REPLICA_CLASS_LABELS, REPLICA_CLASSES, type ReplicaClass } from '@contract/garage';
 import { PageTitle } from '@web/components/page';
 import { Button } from '@web/components/ui/button';
@@ -231,7 +232,13 @@ function PlayerFacts({ player, timeZone }: { player: RosterPlayer; timeZone: str
       <dt className="text-muted-foreground">{CHECKIN_TEXTS.side}</dt>
       <dd>{player.side ?? '—'}</dd>
       <dt className="text-muted-foreground">{CHECKIN_TEXTS.waiver}</dt>
-      <dd>{player.waiver ?? CHECKIN_TEXTS.waiverUnavailable}</dd>
+      <dd
+        className={cn(
+          player.waiver === 'outdated' || player.waiver === 'missing' ? 'font-semibold text-destructive' : '',
+        )}
+      >
+        {player.waiver ? WAIVER_STATE_LABELS[player.waiver] : CHECKIN_TEXTS.waiverUnavailable}
+      </dd>
       <dt className="text-muted-foreground">{CHECKIN_TEXTS.chrono}</dt>
       <dd>
         {last
