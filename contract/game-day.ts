@@ -57,6 +57,12 @@ export const rosterEntry = z.object({
   /** 1-based place: among the registered, or on the waitlist. */
   position: z.number().int(),
   registeredAt: z.string(),
+  /** The side's name on an event with sides (null: none, or no sides). */
+  side: z.string().nullable(),
+  /** When the player was checked in at the gate, or null. */
+  checkedInAt: z.string().nullable(),
+  /** The latest chrono reading's verdict, or null before any. */
+  chrono: z.enum(['pass', 'fail']).nullable(),
   waiver: z.object({
     state: z.enum(WAIVER_STATES),
     /** The version signed last, and when (null: never). */
@@ -76,6 +82,8 @@ export const rosterAnswer = z.object({
   timeZone: z.string(),
   /** The waiver required now, or null. */
   waiver: z.object({ version: z.number().int() }).nullable(),
+  /** The event's sides (a message may go to one). */
+  sides: z.array(z.object({ id: z.uuid(), name: z.string() })),
   entries: z.array(rosterEntry),
 });
 export type RosterAnswer = z.infer<typeof rosterAnswer>;
@@ -165,13 +173,18 @@ export const GAME_DAY_TEXTS = {
     name: 'Player',
     status: 'Status',
     registeredAt: 'Registered at',
+    side: 'Side',
+    checkedIn: 'Checked in',
+    chrono: 'Chrono',
     waiver: 'Waiver',
   },
+  chronoVerdicts: { pass: 'Pass', fail: 'Fail' } as Record<string, string>,
   statusLabels: { registered: 'Registered', waitlisted: 'Waitlist' } as Record<string, string>,
   messages: 'Messages to players',
   messagesFromOrganisers: 'Messages from the organisers',
   messageText: 'Message',
   messageAudience: 'Send to',
+  messageSide: 'Side',
   send: 'Send',
   messageSent: (n: number) => `Message sent to ${n} ${n === 1 ? 'player' : 'players'}`,
   messageFailed: 'Failed to send the message',

@@ -346,7 +346,9 @@ describe('roster', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toBe('attachment; filename="roster-Op-Quote-Danger.csv"');
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('#,Player,Status,Registered at,Waiver,Waiver version,Waiver signed at,Minor');
+    expect(lines[0]).toBe(
+      '#,Player,Status,Registered at,Side,Checked in,Chrono,Waiver,Waiver version,Waiver signed at,Minor',
+    );
     expect(lines[1]).toMatch(/^1,"'=HYPERLINK\(""http:\/\/x"",""y""\)",Registered,/);
     expect(lines[2]).toMatch(/^2,'-1\+2,Registered,/);
   });
@@ -449,6 +451,7 @@ describe('a message to one side', () => {
         location: 'Leeds, West Yorkshire',
         type: 'Milsim',
         capacity: 0,
+        rules: RULE_PRESETS[0].rules,
         sides: [
           { name: 'NATO', colour: '#1d4ed8', capacity: 5 },
           { name: 'OPFOR', colour: '#b91c1c', capacity: 5 },
@@ -489,6 +492,32 @@ describe('a message to one side', () => {
       (await injectAs(t.app, u, { url })).json().messages.map((m: { text: string }) => m.text);
     expect(await texts(blue)).toEqual(['NATO only']);
     expect(await texts(red)).toEqual([]);
+
+    // The roster: each player's side, check-in and latest chrono verdict, in the CSV too.
+    const inAt = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: `/api/events/${e.id}/check-ins`,
+      payload: { userId: blue.id },
+    });
+    expect(inAt.statusCode, inAt.body).toBeLessThan(300);
+    const chrono = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: `/api/events/${e.id}/chrono`,
+      payload: { userId: red.id, replicaClass: 'aeg', joules: 19 },
+    });
+    expect(chrono.statusCode, chrono.body).toBeLessThan(300);
+    const roster = (await injectAs(t.app, admin, { url: `/api/events/${e.id}/roster` })).json();
+    expect(roster.sides.map((s: { name: string }) => s.name)).toEqual(['NATO', 'OPFOR']);
+    const byName = Object.fromEntries(
+      roster.entries.map((x: { username: string }) => [x.username, x]),
+    ) as Record<string, { side: string; checkedInAt: string | null; chrono: string | null }>;
+    expect(byName[blue.username]).toMatchObject({ side: 'NATO', chrono: null });
+    expect(byName[blue.username].checkedInAt).not.toBeNull();
+    expect(byName[red.username]).toMatchObject({ side: 'OPFOR', checkedInAt: null, chrono: 'fail' });
+    const csv = (await injectAs(t.app, admin, { url: `/api/events/${e.id}/roster.csv` })).body;
+    expect(csv.split(/\r?\n/)[0]).toContain('Side,Checked in,Chrono');
+    expect(csv).toContain(`${red.username},Registered,`);
+    expect(csv.split(/\r?\n/).find((l) => l.includes(red.username))).toMatch(/,OPFOR,,Fail,/);
   });
 });
 

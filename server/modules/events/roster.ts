@@ -1,10 +1,10 @@
 import { stringify } from 'csv-stringify/sync';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { RosterAnswer, RosterEntry } from '../../../contract';
 import { GAME_DAY_TEXTS, WAIVER_STATE_LABELS } from '../../../contract';
 import type { Db } from '../../db/client';
 import { iso } from '../../db/rows';
-import { eventRegistrations, events, users } from '../../db/schema';
+import { eventRegistrations, eventSides, events, users } from '../../db/schema';
 import type { SessionUser } from '../auth';
 import { requireOrganiser } from './organisers';
 import { selectEventWaiver, waiverStateOf } from './waivers';
@@ -36,6 +36,12 @@ const ROSTER_COLUMNS = {
   position: sql<number>`row_number() OVER (PARTITION BY ${r.status} ORDER BY ${r.seq})::int`,
   registeredAt: r.createdAt,
   signature: latestSignature,
+  side: eventSides.name,
+  checkedInAt: sql<string | null>`(SELECT c.checked_in_at FROM event_check_ins c
+    WHERE c.event_id = event_registrations.event_id AND c.user_id = event_registrations.user_id)`,
+  chronoPass: sql<boolean | null>`(SELECT x.pass FROM event_chrono_results x
+    WHERE x.event_id = event_registrations.event_id AND x.user_id = event_registrations.user_id
+    ORDER BY x.measured_at DESC, x.id DESC LIMIT 1)`,
 };
 
 export const selectRoster = (db: Db, eventId: string) =>
@@ -43,6 +49,7 @@ export const selectRoster = (db: Db, eventId: string) =>
     .select(ROSTER_COLUMNS)
     .from(r)
     .innerJoin(users, eq(users.id, r.userId))
+    .leftJoin(eventSides, eq(eventSides.id, r.sideId))
     .where(eq(r.eventId, eventId))
     .orderBy(sql`${r.status} = 'waitlisted'`, r.seq);
 type RosterRow = Awaited<ReturnType<typeof selectRoster>>[number];
@@ -55,6 +62,9 @@ function presentRosterEntry(row: RosterRow, required: { textHash: string } | nul
     status: row.status,
     position: row.position,
     registeredAt: iso(row.registeredAt),
+    side: row.side ?? null,
+    checkedInAt: row.checkedInAt ? iso(row.checkedInAt) : null,
+    chrono: row.chronoPass === null || row.chronoPass === undefined ? null : row.chronoPass ? 'pass' : 'fail',
     waiver: {
       state: waiverStateOf(required, sig?.hash ?? null),
       version: sig?.version ?? null,
@@ -73,6 +83,11 @@ export async function getRoster(db: Db, user: SessionUser | null, eventId: strin
     .from(events)
     .where(eq(events.id, eventId));
   const list = await selectRoster(db, eventId);
+  const sides = await db
+    .select({ id: eventSides.id, name: eventSides.name })
+    .from(eventSides)
+    .where(eq(eventSides.eventId, eventId))
+    .orderBy(asc(eventSides.position));
   const required = facts?.waiver ?? null;
   return {
     eventId: e.id,
@@ -80,6 +95,7 @@ export async function getRoster(db: Db, user: SessionUser | null, eventId: strin
     date: iso(e.date),
     timeZone: e.timeZone,
     waiver: required ? { version: required.version } : null,
+    sides,
     entries: list.map((row) => presentRosterEntry(row, required)),
   };
 }
@@ -96,6 +112,12 @@ export const ROSTER_CSV_COLUMNS: ReadonlyArray<{
   { header: GAME_DAY_TEXTS.columns.name, cell: (e) => e.username },
   { header: GAME_DAY_TEXTS.columns.status, cell: (e) => GAME_DAY_TEXTS.statusLabels[e.status] ?? e.status },
   { header: GAME_DAY_TEXTS.columns.registeredAt, cell: (e) => e.registeredAt },
+  { header: GAME_DAY_TEXTS.columns.side, cell: (e) => e.side ?? '' },
+  { header: GAME_DAY_TEXTS.columns.checkedIn, cell: (e) => e.checkedInAt ?? '' },
+  {
+    header: GAME_DAY_TEXTS.columns.chrono,
+    cell: (e) => (e.chrono ? GAME_DAY_TEXTS.chronoVerdicts[e.chrono] : ''),
+  },
   { header: GAME_DAY_TEXTS.columns.waiver, cell: (e) => WAIVER_STATE_LABELS[e.waiver.state] },
   { header: 'Waiver version', cell: (e) => e.waiver.version ?? '' },
   { header: 'Waiver signed at', cell: (e) => e.waiver.signedAt ?? '' },

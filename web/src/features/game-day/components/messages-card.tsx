@@ -13,21 +13,29 @@ import { useId, useState } from 'react';
 import { useEventMessages, useSendMessage } from '../api/game-day';
 
 const T = GAME_DAY_TEXTS;
-/** 'side' comes with the event's sides (another part of issue 25). */
-const AUDIENCES: MessageAudience[] = ['registered', 'all'];
-
 /** Organisers: write to the event's players (a notification, and a mail per their preferences); the messages sent. */
-export function MessagesCard({ eventId }: { eventId: string }) {
+export function MessagesCard({
+  eventId,
+  sides = [],
+}: {
+  eventId: string;
+  /** The event's sides: a message may go to the registered players of one. */
+  sides?: readonly { id: string; name: string }[];
+}) {
   const id = useId();
   const messages = useEventMessages(eventId);
   const send = useSendMessage(eventId);
   const [text, setText] = useState('');
   const [audience, setAudience] = useState<MessageAudience>('registered');
+  const [sideId, setSideId] = useState('');
+  const audiences: MessageAudience[] =
+    sides.length > 0 ? ['registered', 'all', 'side'] : ['registered', 'all'];
+  const chosenSide = sideId || sides[0]?.id;
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!text.trim()) return;
     send.mutate(
-      { text: text.trim(), audience },
+      { text: text.trim(), audience, ...(audience === 'side' && chosenSide ? { sideId: chosenSide } : {}) },
       {
         onSuccess: (m) => {
           setText('');
@@ -60,7 +68,7 @@ export function MessagesCard({ eventId }: { eventId: string }) {
           <fieldset className="space-y-1">
             <legend className="text-sm font-medium">{T.messageAudience}</legend>
             <div className="flex flex-wrap gap-x-4">
-              {AUDIENCES.map((a) => (
+              {audiences.map((a) => (
                 <label key={a} className="flex min-h-11 items-center gap-2 text-sm">
                   <input
                     type="radio"
@@ -74,6 +82,23 @@ export function MessagesCard({ eventId }: { eventId: string }) {
                 </label>
               ))}
             </div>
+            {audience === 'side' ? (
+              <div className="space-y-1 pt-1">
+                <Label htmlFor={`${id}-side`}>{T.messageSide}</Label>
+                <select
+                  id={`${id}-side`}
+                  className="h-11 w-full max-w-xs rounded-md border border-input bg-background px-3 text-sm"
+                  value={chosenSide}
+                  onChange={(e) => setSideId(e.target.value)}
+                >
+                  {sides.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
           </fieldset>
           <Button type="submit" className="h-11" disabled={!text.trim() || send.isPending}>
             {T.send}

@@ -12,6 +12,9 @@ const entry = (n: number, over: Partial<RosterEntry> = {}): RosterEntry => ({
   status: 'registered',
   position: n,
   registeredAt: `2026-11-0${n}T10:00:00.000Z`,
+  side: null,
+  checkedInAt: null,
+  chrono: null,
   waiver: { state: 'signed', version: 1, signedAt: '2026-11-01T10:00:00.000Z', minor: false },
   ...over,
 });
@@ -21,6 +24,7 @@ const ROSTER: RosterAnswer = {
   date: '2026-12-01T09:00:00.000Z',
   timeZone: 'UTC',
   waiver: { version: 2 },
+  sides: [],
   entries: [
     entry(1, { username: 'zulu' }),
     entry(2, { username: 'alpha', waiver: { state: 'outdated', version: 1, signedAt: null, minor: false } }),
@@ -86,6 +90,39 @@ describe('roster page', () => {
     expect(await screen.findByText('Message sent to 2 players')).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ text: 'Gates at 8', audience: 'all' });
+  });
+
+  it('shows each player’s side, check-in and chrono, and messages one side of an event with sides', async () => {
+    const NATO = '40000000-0000-4000-8000-000000000001';
+    const OPFOR = '40000000-0000-4000-8000-000000000002';
+    const fetchMock = api({
+      ...ROSTER,
+      sides: [
+        { id: NATO, name: 'NATO' },
+        { id: OPFOR, name: 'OPFOR' },
+      ],
+      entries: [
+        entry(1, { username: 'zulu', side: 'NATO', checkedInAt: '2026-12-01T08:12:00.000Z' }),
+        entry(2, { username: 'alpha', side: 'OPFOR', chrono: 'fail' }),
+      ],
+    });
+    renderApp(<RosterView eventId={EVENT} />);
+    const zulu = (await screen.findByRole('cell', { name: 'zulu' })).closest('tr') as HTMLElement;
+    expect(within(zulu).getByRole('cell', { name: 'NATO' })).toBeInTheDocument();
+    const alpha = screen.getByRole('cell', { name: 'alpha' }).closest('tr') as HTMLElement;
+    expect(within(alpha).getByRole('cell', { name: 'OPFOR' })).toBeInTheDocument();
+    expect(within(alpha).getByRole('cell', { name: 'Fail' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Message'), 'OPFOR spawn moved');
+    await userEvent.click(screen.getByLabelText('One side'));
+    await userEvent.selectOptions(screen.getByLabelText('Side'), 'OPFOR');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByText(/Message sent to/);
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      text: 'OPFOR spawn moved',
+      audience: 'side',
+      sideId: OPFOR,
+    });
   });
 
   it('says so when the roster is refused, and when it is empty', async () => {

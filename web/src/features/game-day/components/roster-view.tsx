@@ -22,6 +22,7 @@ const T = GAME_DAY_TEXTS;
 export const ROSTER_SORTS = {
   position: 'Arrival',
   name: 'Name',
+  side: 'Side',
   registeredAt: 'Registered at',
   waiver: 'Waiver',
 } as const;
@@ -44,6 +45,11 @@ export function shownEntries(
   const by: Record<RosterSort, (a: RosterEntry, b: RosterEntry) => number> = {
     position: arrival,
     name: (a, b) => a.username.localeCompare(b.username, undefined, { sensitivity: 'base' }),
+    // By side (players without one last), arrival order within each.
+    side: (a, b) =>
+      (a.side === null ? 1 : 0) - (b.side === null ? 1 : 0) ||
+      (a.side ?? '').localeCompare(b.side ?? '') ||
+      arrival(a, b),
     registeredAt: (a, b) => a.registeredAt.localeCompare(b.registeredAt),
     waiver: (a, b) => WAIVER_ORDER[a.waiver.state] - WAIVER_ORDER[b.waiver.state] || arrival(a, b),
   };
@@ -171,7 +177,7 @@ export function RosterView({ eventId }: { eventId: string }) {
         <p className="text-muted-foreground">{T.rosterNoMatch}</p>
       ) : (
         <div className="overflow-x-auto rounded-md border print:overflow-visible print:border-0">
-          <table className="w-full min-w-[32rem] text-sm print:min-w-0">
+          <table className="w-full min-w-[44rem] text-sm print:min-w-0">
             <caption className="sr-only">{T.rosterFor(data.title)}</caption>
             <thead className="bg-muted/50 text-left">
               <tr>
@@ -188,6 +194,15 @@ export function RosterView({ eventId }: { eventId: string }) {
                   {T.columns.registeredAt}
                 </th>
                 <th scope="col" className="px-3 py-2">
+                  {T.columns.side}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {T.columns.checkedIn}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  {T.columns.chrono}
+                </th>
+                <th scope="col" className="px-3 py-2">
                   {T.columns.waiver}
                 </th>
               </tr>
@@ -199,6 +214,16 @@ export function RosterView({ eventId }: { eventId: string }) {
                   <td className="px-3 py-2 font-medium break-all">{e.username}</td>
                   <td className="px-3 py-2">{T.statusLabels[e.status]}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{when(e.registeredAt)}</td>
+                  <td className="px-3 py-2">{e.side ?? '—'}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{e.checkedInAt ? when(e.checkedInAt) : '—'}</td>
+                  <td
+                    className={cn(
+                      'px-3 py-2',
+                      e.chrono === 'fail' ? 'font-semibold text-red-700 dark:text-red-400' : '',
+                    )}
+                  >
+                    {e.chrono ? T.chronoVerdicts[e.chrono] : '—'}
+                  </td>
                   <td className={cn('px-3 py-2', WAIVER_TONE[e.waiver.state])}>
                     {WAIVER_STATE_LABELS[e.waiver.state]}
                     {e.waiver.minor ? ' (minor)' : null}
@@ -211,7 +236,7 @@ export function RosterView({ eventId }: { eventId: string }) {
       )}
 
       <div className="grid gap-6 lg:grid-cols-2 print:hidden">
-        <MessagesCard eventId={eventId} />
+        <MessagesCard eventId={eventId} sides={data.sides} />
         <WaiverEditor eventId={eventId} />
       </div>
     </div>
