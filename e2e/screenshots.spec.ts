@@ -70,3 +70,30 @@ for (const theme of ['dark', 'light'] as const) {
     });
   }
 }
+
+/** The demo's hosted milsim (issue 25): sides, a waiver, tickets, some players checked in. */
+async function ironCurtain(page: Page): Promise<string> {
+  const res = await page.request.get('/api/events/search?q=Iron%20Curtain');
+  const found = (await res.json()) as { id: string; title: string }[];
+  const event = found.find((e) => e.title === 'Operation Iron Curtain');
+  if (!event) throw new Error('no demo game day');
+  return event.id;
+}
+
+// Game day (issue 25), on a phone in both themes: the hosted event as its organiser sees it, the
+// roster, the gate's check-in page, and a player's tickets.
+for (const theme of ['dark', 'light'] as const) {
+  for (const [name, viewer, at] of [
+    ['game-day-event', 'admin', (id: string) => `/events/${id}`],
+    ['game-day-roster', 'admin', (id: string) => `/events/${id}/roster`],
+    ['game-day-check-in', 'admin', (id: string) => `/events/${id}/check-in`],
+    ['my-games', 'player', () => '/my-games'],
+  ] as const) {
+    test(`${name} in the ${theme} theme`, async ({ page }) => {
+      await useStoredTheme(page, theme);
+      await signInAs(page, viewer);
+      await page.goto(at(await ironCurtain(page)));
+      await shoot(page, `${name}-${theme}`);
+    });
+  }
+}

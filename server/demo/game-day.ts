@@ -4,6 +4,7 @@ import { eventRegistrations, events, fields, teamMembers, teams, waiverSignature
 import type { SessionUser } from '../modules/auth';
 import { createEvent, createSquad, hashText, registerForEvent, setEventWaiver } from '../modules/events';
 import { NO_MAIL } from '../modules/notifications';
+import { nextLocalHour } from './notifications';
 
 const DAY = 86_400_000;
 
@@ -28,7 +29,8 @@ export async function seedGameDay(
   const leader = host && byId.get(host.leaderId);
   if (!host || !leader) return null;
   const [field] = await db.select({ id: fields.id }).from(fields).orderBy(asc(fields.name)).limit(1);
-  const start = new Date(now.getTime() + 24 * DAY);
+  // Gates at 08:00 in the field's zone, about three weeks out.
+  const start = nextLocalHour(new Date(now.getTime() + 23 * DAY), 'America/Chicago', 8);
   const made = await createEvent(db, leader, {
     title: 'Operation Iron Curtain',
     description:

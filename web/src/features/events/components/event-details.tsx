@@ -171,7 +171,13 @@ function EventView({ event, gameDay }: { event: Event; gameDay?: (event: Event) 
               <p className="min-w-0 flex-1 truncate text-xs text-muted-foreground md:hidden">
                 {left !== null ? (left > 0 ? `${left} ${T.placesLeft}` : T.full) : registrationLabel(event)}
               </p>
-              {/* An event with sides registers in its Sides card, where a side (or Any) is chosen. */}
+              {/* An event with sides registers in its Sides card, where a side (or Any) is chosen:
+                  the bar's Register leads there. */}
+              {event.sides?.length && event.canRegister ? (
+                <Button asChild className="min-h-11 md:hidden">
+                  <a href="#sides">{T.register}</a>
+                </Button>
+              ) : null}
               <EventRegistrationActions
                 event={event.sides?.length ? { ...event, canRegister: false } : event}
                 className="max-md:justify-end max-md:[&_button]:min-h-11 md:border-t md:border-border md:pt-4"

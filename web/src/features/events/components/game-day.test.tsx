@@ -130,6 +130,9 @@ describe('game day on the event page (issue 25)', () => {
         .map((o) => o.textContent),
     ).toEqual(['Any side', 'Blue', 'Red']);
     expect(screen.getAllByRole('button', { name: 'Register' })).toHaveLength(1);
+    // On a phone the action bar's Register leads to the Sides card (the first screen's main action).
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '#sides');
+    expect(document.getElementById('sides')).toContainElement(select);
     await userEvent.selectOptions(select, 'Red');
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('Your side')).toBeInTheDocument();

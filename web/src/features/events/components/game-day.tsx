@@ -82,7 +82,7 @@ function SidesCard({ event }: { event: Event }) {
   const sides = event.sides ?? [];
   const side = sideId ? { sideId } : {};
   return (
-    <Card>
+    <Card id="sides" className="scroll-mt-20">
       <CardHeader>
         <CardTitle className="text-lg">{S.sides}</CardTitle>
       </CardHeader>
