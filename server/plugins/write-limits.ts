@@ -75,6 +75,20 @@ export const WRITE_LIMITS: Record<string, WriteLimit> = {
   // Events
   'POST /api/events/:id/registration': row(60, 180),
   'DELETE /api/events/:id/registration': row(60, 180),
+  // Game day (issue 25): organisers' writes; the gate's scans come fast, from a few phones that
+  // may share one address (the field's hotspot).
+  'PUT /api/events/:id/waiver': row(30, 90),
+  'DELETE /api/events/:id/waiver': row(30, 90),
+  'POST /api/events/:id/messages': row(20, 60),
+  'POST /api/events/:id/roster/:userId/side': row(300, 900),
+  'POST /api/events/:id/squads': row(20, 60),
+  'POST /api/events/:id/squads/:squadId/confirm': row(60, 180),
+  'POST /api/events/:id/check-ins': row(2000, 6000),
+  'POST /api/events/:id/check-ins/batch': row(600, 1800),
+  'POST /api/events/:id/chrono': row(2000, 6000),
+  'POST /api/user/replicas': row(30, 90),
+  'PATCH /api/user/replicas/:id': row(60, 180),
+  'DELETE /api/user/replicas/:id': row(60, 180),
   // Gear and fields: uploads, ratings
   'POST /api/gear': row(20, 60),
   'DELETE /api/gear/:id': row(60, 180),
@@ -110,6 +124,8 @@ export const WRITE_LIMITS: Record<string, WriteLimit> = {
   'PATCH /api/admin/fields/:id': ADMIN,
   'POST /api/admin/fields/:id/verify': ADMIN,
   'DELETE /api/admin/fields/:id': ADMIN,
+  'PUT /api/admin/fields/:id/waiver': ADMIN,
+  'DELETE /api/admin/fields/:id/waiver': ADMIN,
   'POST /api/events': ADMIN,
   'PATCH /api/events/:id': ADMIN,
   'DELETE /api/events/:id': ADMIN,

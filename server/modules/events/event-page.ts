@@ -6,6 +6,7 @@ import {
   type EventType,
   event,
   eventsQuery,
+  eventWithReplicas,
   z,
 } from '../../../contract';
 import type { Ctx, MediaAttacher } from '../../context';
@@ -17,7 +18,7 @@ import { eventsCache } from './cache';
 import { getEvent, listEvents } from './service';
 
 /** Written as GET /api/events/{id} writes its answer (the same schema serializer): its fields, no other. */
-const writeEvent = answerWriter<Event>(event);
+const writeEvent = answerWriter<Event>(eventWithReplicas);
 
 export interface EmbeddedEvent {
   /** The event as JSON, exactly as the API answers `GET /api/events/{id}` to this viewer. */
