@@ -185,6 +185,7 @@ export const GAME_DAY_TEXTS = {
   messageText: 'Message',
   messageAudience: 'Send to',
   messageSide: 'Side',
+  sideOf: (name: string) => `Side of ${name}`,
   send: 'Send',
   messageSent: (n: number) => `Message sent to ${n} ${n === 1 ? 'player' : 'players'}`,
   messageFailed: 'Failed to send the message',

@@ -31,6 +31,17 @@ export function useRoster(id: string) {
   });
 }
 
+/** Organisers: POST /api/events/{id}/roster/{userId}/side {sideId}; a full side answers 409 (a toast). */
+export function useMoveSide(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { errorToast: { title: 'Failed to move the player' } },
+    mutationFn: ({ userId, sideId }: { userId: string; sideId: string }) =>
+      apiRequest<unknown>('POST', eventPath(id, `roster/${encodeURIComponent(userId)}/side`), { sideId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: gameDayKeys.roster(id) }),
+  });
+}
+
 export function useEventMessages(id: string, enabled = true) {
   return useQuery({
     queryKey: gameDayKeys.messages(id),

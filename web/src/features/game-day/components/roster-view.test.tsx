@@ -1,5 +1,5 @@
 import type { RosterAnswer, RosterEntry } from '@contract/game-day';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aUser, json, mockFetch, renderApp, signedIn } from '@web/test/utils';
 import { describe, expect, it } from 'vitest';
@@ -31,8 +31,9 @@ const ROSTER: RosterAnswer = {
     entry(3, { username: 'mike', status: 'waitlisted', position: 1 }),
   ],
 };
-const api = (roster: RosterAnswer | null) =>
+const api = (roster: RosterAnswer | null, more: Parameters<typeof mockFetch>[0] = {}) =>
   mockFetch({
+    ...more,
     ...signedIn(aUser()),
     [`GET /api/events/${EVENT}/roster`]: () =>
       roster ? json(roster) : json({ message: 'Not allowed' }, 403),
@@ -95,29 +96,42 @@ describe('roster page', () => {
   it('shows each player’s side, check-in and chrono, and messages one side of an event with sides', async () => {
     const NATO = '40000000-0000-4000-8000-000000000001';
     const OPFOR = '40000000-0000-4000-8000-000000000002';
-    const fetchMock = api({
-      ...ROSTER,
-      sides: [
-        { id: NATO, name: 'NATO' },
-        { id: OPFOR, name: 'OPFOR' },
-      ],
-      entries: [
-        entry(1, { username: 'zulu', side: 'NATO', checkedInAt: '2026-12-01T08:12:00.000Z' }),
-        entry(2, { username: 'alpha', side: 'OPFOR', chrono: 'fail' }),
-      ],
-    });
+    const moves: unknown[] = [];
+    const fetchMock = api(
+      {
+        ...ROSTER,
+        sides: [
+          { id: NATO, name: 'NATO' },
+          { id: OPFOR, name: 'OPFOR' },
+        ],
+        entries: [
+          entry(1, { username: 'zulu', side: 'NATO', checkedInAt: '2026-12-01T08:12:00.000Z' }),
+          entry(2, { username: 'alpha', side: 'OPFOR', chrono: 'fail' }),
+        ],
+      },
+      {
+        [`POST /api/events/${EVENT}/roster/${entry(1).userId}/side`]: (init) => {
+          moves.push(JSON.parse(String(init?.body)));
+          return json({});
+        },
+      },
+    );
     renderApp(<RosterView eventId={EVENT} />);
-    const zulu = (await screen.findByRole('cell', { name: 'zulu' })).closest('tr') as HTMLElement;
-    expect(within(zulu).getByRole('cell', { name: 'NATO' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('Side of zulu')).toHaveValue(NATO);
+    expect(screen.getByLabelText('Side of alpha')).toHaveValue(OPFOR);
     const alpha = screen.getByRole('cell', { name: 'alpha' }).closest('tr') as HTMLElement;
-    expect(within(alpha).getByRole('cell', { name: 'OPFOR' })).toBeInTheDocument();
     expect(within(alpha).getByRole('cell', { name: 'Fail' })).toBeInTheDocument();
+    // An organiser moves zulu to OPFOR.
+    await userEvent.selectOptions(screen.getByLabelText('Side of zulu'), 'OPFOR');
+    await waitFor(() => expect(moves).toEqual([{ sideId: OPFOR }]));
     await userEvent.type(screen.getByLabelText('Message'), 'OPFOR spawn moved');
     await userEvent.click(screen.getByLabelText('One side'));
     await userEvent.selectOptions(screen.getByLabelText('Side'), 'OPFOR');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await screen.findByText(/Message sent to/);
-    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    const call = fetchMock.mock.calls.find(
+      ([url, init]) => init?.method === 'POST' && String(url).endsWith('/messages'),
+    );
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({
       text: 'OPFOR spawn moved',
       audience: 'side',

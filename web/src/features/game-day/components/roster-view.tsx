@@ -13,7 +13,7 @@ import { cn } from '@web/lib/cn';
 import { Download, Printer } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { rosterCsvUrl, useRoster } from '../api/game-day';
+import { rosterCsvUrl, useMoveSide, useRoster } from '../api/game-day';
 import { MessagesCard } from './messages-card';
 import { WaiverEditor } from './waiver-editor';
 
@@ -70,6 +70,7 @@ const selectClass =
 export function RosterView({ eventId }: { eventId: string }) {
   const id = useId();
   const roster = useRoster(eventId);
+  const move = useMoveSide(eventId);
   const [status, setStatus] = useState<'all' | RosterEntry['status']>('all');
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<RosterSort>('position');
@@ -214,7 +215,29 @@ export function RosterView({ eventId }: { eventId: string }) {
                   <td className="px-3 py-2 font-medium break-all">{e.username}</td>
                   <td className="px-3 py-2">{T.statusLabels[e.status]}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{when(e.registeredAt)}</td>
-                  <td className="px-3 py-2">{e.side ?? '—'}</td>
+                  <td className="px-3 py-2">
+                    {data.sides.length > 0 ? (
+                      <select
+                        aria-label={T.sideOf(e.username)}
+                        className="h-11 rounded-md border border-input bg-background px-2 text-sm print:hidden"
+                        value={data.sides.find((s) => s.name === e.side)?.id ?? ''}
+                        disabled={move.isPending}
+                        onChange={(x) =>
+                          x.target.value && move.mutate({ userId: e.userId, sideId: x.target.value })
+                        }
+                      >
+                        {e.side === null ? <option value="">—</option> : null}
+                        {data.sides.map((s) => (
+                          <option key={s.id} value={s.id}>
+                            {s.name}
+                          </option>
+                        ))}
+                      </select>
+                    ) : null}
+                    <span className={data.sides.length > 0 ? 'hidden print:inline' : ''}>
+                      {e.side ?? '—'}
+                    </span>
+                  </td>
                   <td className="px-3 py-2 whitespace-nowrap">{e.checkedInAt ? when(e.checkedInAt) : '—'}</td>
                   <td
                     className={cn(
