@@ -280,6 +280,8 @@ export const event = z.object({
    * is written here, not imported: contract/waivers.ts stays out of the first load.
    */
   waiver: z.object({ version: z.number().int(), text: z.string() }).nullable().optional(),
+  /** The viewer's signature of that waiver when they are on the event: 'outdated' signs again. */
+  viewerWaiver: z.enum(['signed', 'outdated', 'missing']).optional(),
   /** The team hosting the event (issue 25), or null; on GET /api/events/{id}. */
   hostTeam: eventHostTeam.nullable().optional(),
   /** The field it is held at, named (issue 25), or null; on GET /api/events/{id}. */

@@ -259,18 +259,26 @@ describe('registering with a waiver', () => {
         .json()
         .entries.find((x: { userId: string }) => x.userId === p.id).waiver;
     expect(await state()).toMatchObject({ state: 'signed', version: 1 });
+    // The event tells the player where they stand (and nobody else: not on the event, no state).
+    const mine = async (u: TestUser | null) =>
+      (await injectAs(t.app, u, { url: `/api/events/${e.id}` })).json().viewerWaiver;
+    expect(await mine(p)).toBe('signed');
+    expect(await mine(player)).toBeUndefined();
+    expect(await mine(null)).toBeUndefined();
     await injectAs(t.app, admin, {
       method: 'PUT',
       url: `/api/events/${e.id}/waiver`,
       payload: { text: 'New rules' },
     });
     expect(await state()).toMatchObject({ state: 'outdated', version: 1 });
+    expect(await mine(p)).toBe('outdated');
     const own = (await injectAs(t.app, p, { url: '/api/user/waivers' })).json();
     expect(own, JSON.stringify(own)).toHaveLength(1);
     expect(own[0]).toMatchObject({ eventId: e.id, version: 1, outdated: true, fullName: 'Sam Carter' });
     // Registered already: registering again with the answers signs the new text.
     expect((await register(p, e.id, { waiver: ADULT })).statusCode).toBe(200);
     expect(await state()).toMatchObject({ state: 'signed', version: 2 });
+    expect(await mine(p)).toBe('signed');
     expect((await injectAs(t.app, null, { url: '/api/user/waivers' })).statusCode).toBe(401);
     // Another player's list does not show it.
     expect(

@@ -19,7 +19,7 @@ import {
   selectSearch,
 } from './queries';
 import { selectSides } from './sides';
-import { eventWaiverOf } from './waivers';
+import { eventWaiverFor } from './waivers';
 
 /** Case-insensitive substring match on the title, served by the pg_trgm GIN index; soonest first. */
 export const searchEvents = (db: Db, q: string): Promise<SearchEvent[]> => selectSearch(db, q);
@@ -78,7 +78,7 @@ export async function getEvent(db: Db, id: string, viewer: SessionUser | null): 
           .where(eq(fields.id, row.fieldId))
           .then((r) => r[0] ?? null)
       : null,
-    eventWaiverOf(db, id),
+    eventWaiverFor(db, id, row.place ? (viewer?.id ?? null) : null),
   ]);
   const event: EventWithReplicas = presentEvent(row, row.place, viewer, Date.now(), {
     hostTeam: host?.hostTeam ?? null,
@@ -87,7 +87,8 @@ export async function getEvent(db: Db, id: string, viewer: SessionUser | null): 
   event.sides = sides;
   event.field = field;
   event.viewerSideId = (row.place && 'sideId' in row.place ? row.place.sideId : null) ?? null;
-  event.waiver = waiver;
+  event.waiver = waiver.waiver;
+  if (waiver.viewerWaiver) event.viewerWaiver = waiver.viewerWaiver;
   // Issue 25: a signed-in viewer's garage against this event's limits.
   if (viewer) event.myReplicas = await replicasForEvent(db, viewer.id, row.rules ?? null);
   return event;

@@ -24,7 +24,7 @@ import { formatEventDate, formatEventRange, mapSearchUrl } from './event-format'
 import { EventMessages } from './event-messages';
 import { GameDay } from './game-day';
 import { RulesCard } from './rules-card';
-import { EventRegistrationActions } from './waiver-registration';
+import { EventRegistrationActions, SignWaiverAgain } from './waiver-registration';
 
 const T = EVENT_TEXTS;
 
@@ -114,6 +114,7 @@ function EventView({ event, gameDay }: { event: Event; gameDay?: (event: Event) 
       </div>
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-6">
+          <SignWaiverAgain event={event} />
           <GameDay event={event} />
           {event.description ? (
             <p className="whitespace-pre-line break-words leading-relaxed">{event.description}</p>

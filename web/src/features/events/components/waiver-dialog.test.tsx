@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { aUser, json, mockFetch, renderApp, signedIn } from '@web/test/utils';
 import { describe, expect, it } from 'vitest';
 import { anEvent, daysFromNow } from '../test-data';
-import { EventRegistrationActions as RegistrationActions } from './waiver-registration';
+import { EventRegistrationActions as RegistrationActions, SignWaiverAgain } from './waiver-registration';
 
 const WAIVER = { version: 3, text: '# Risk\n\nI accept the **risks**.' };
 const yearsBefore = (iso: string, years: number) => {
@@ -85,5 +85,48 @@ describe('registering for an event that requires a waiver', () => {
       `/api/events/${event.id}/registration`,
       expect.objectContaining({ method: 'POST', body: undefined }),
     );
+  });
+});
+
+describe('a player on the event whose waiver changed since they signed', () => {
+  it('is asked to sign the new version, and sends the answers again', async () => {
+    const event = anEvent({
+      date: daysFromNow(7),
+      waiver: WAIVER,
+      viewerStatus: 'registered',
+      viewerWaiver: 'outdated',
+      canRegister: false,
+      canCancel: true,
+    });
+    const fetchMock = mockFetch({
+      ...signedIn(aUser()),
+      [`POST /api/events/${event.id}/registration`]: () => json({ ...event, viewerWaiver: 'signed' }),
+    });
+    renderApp(<SignWaiverAgain event={event} />);
+    expect(
+      screen.getByText('The waiver changed since you signed it: sign the new version.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign the new waiver' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Full name (as your signature)'), 'Sam Carter');
+    const dob = yearsBefore(event.date, 30);
+    await userEvent.type(within(dialog).getByLabelText('Date of birth'), dob);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign the new waiver' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const call = fetchMock.mock.calls.find(
+      ([url, init]) => String(url).endsWith('/registration') && init?.method === 'POST',
+    );
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      waiver: { fullName: 'Sam Carter', dateOfBirth: dob },
+    });
+  }, 60_000);
+
+  it('shows nothing to a player whose signature is current, or who is not on the event', () => {
+    const signed = anEvent({ waiver: WAIVER, viewerStatus: 'registered', viewerWaiver: 'signed' });
+    const { unmount } = renderApp(<SignWaiverAgain event={signed} />);
+    expect(screen.queryByRole('button', { name: 'Sign the new waiver' })).not.toBeInTheDocument();
+    unmount();
+    renderApp(<SignWaiverAgain event={anEvent({ waiver: WAIVER, viewerStatus: 'none' })} />);
+    expect(screen.queryByRole('button', { name: 'Sign the new waiver' })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,8 @@
 import type { Event } from '@contract/events';
 import { placesLeft } from '@contract/events';
+import { GAME_DAY_TEXTS } from '@contract/game-day';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent } from '@web/components/ui/card';
 import { lazy, Suspense, useState } from 'react';
 import { useSetRegistration } from '../api/set-registration';
 import { RegistrationActions } from './registration-actions';
@@ -34,5 +37,42 @@ export function EventRegistrationActions({ event, className }: { event: Event; c
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A player on the event whose signature is outdated (the waiver changed since) or missing (placed
+ * by a squad, or registered before the event required one): a notice and "Sign the new waiver",
+ * which sends the answers again (POST registration keeps their place and records the signature).
+ */
+export function SignWaiverAgain({ event }: { event: Event }) {
+  const [signing, setSigning] = useState(false);
+  const registration = useSetRegistration(event.id);
+  const due =
+    !event.isPast &&
+    event.viewerStatus !== 'none' &&
+    (event.viewerWaiver === 'outdated' || event.viewerWaiver === 'missing');
+  if (!due || !event.waiver) return null;
+  return (
+    <Card className="border-amber-500/60">
+      <CardContent className="flex flex-wrap items-center gap-3 pt-6">
+        <p className="min-w-0 flex-1 text-sm">{GAME_DAY_TEXTS.signAgainHint}</p>
+        <Button className="min-h-11" onClick={() => setSigning(true)}>
+          {GAME_DAY_TEXTS.signAgain}
+        </Button>
+      </CardContent>
+      {signing ? (
+        <Suspense fallback={null}>
+          <WaiverDialog
+            again
+            event={event}
+            open={signing}
+            onOpenChange={setSigning}
+            pending={registration.isPending}
+            onSign={(waiver) => registration.mutate({ waiver }, { onSuccess: () => setSigning(false) })}
+          />
+        </Suspense>
+      ) : null}
+    </Card>
   );
 }
