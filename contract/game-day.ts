@@ -214,6 +214,8 @@ export const GAME_DAY_TEXTS = {
   signAndJoinWaitlist: 'Sign and join the waitlist',
   signAgain: 'Sign the new waiver',
   signAgainHint: 'The waiver changed since you signed it: sign the new version.',
+  signMissing: 'Sign the waiver',
+  signMissingHint: 'This event requires a waiver you have not signed yet: sign it before the game.',
   cancelDialog: 'Cancel',
   notOrganiser: 'Only the event’s organisers can do this',
 } as const;

@@ -121,6 +121,16 @@ describe('a player on the event whose waiver changed since they signed', () => {
     });
   }, 60_000);
 
+  it('asks a player who never signed (placed by their squad) to sign it', () => {
+    renderApp(
+      <SignWaiverAgain
+        event={anEvent({ waiver: WAIVER, viewerStatus: 'registered', viewerWaiver: 'missing' })}
+      />,
+    );
+    expect(screen.getByText(/requires a waiver you have not signed yet/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign the waiver' })).toBeInTheDocument();
+  });
+
   it('shows nothing to a player whose signature is current, or who is not on the event', () => {
     const signed = anEvent({ waiver: WAIVER, viewerStatus: 'registered', viewerWaiver: 'signed' });
     const { unmount } = renderApp(<SignWaiverAgain event={signed} />);

@@ -53,12 +53,15 @@ export function SignWaiverAgain({ event }: { event: Event }) {
     event.viewerStatus !== 'none' &&
     (event.viewerWaiver === 'outdated' || event.viewerWaiver === 'missing');
   if (!due || !event.waiver) return null;
+  const missing = event.viewerWaiver === 'missing';
   return (
     <Card className="border-amber-500/60">
       <CardContent className="flex flex-wrap items-center gap-3 pt-6">
-        <p className="min-w-0 flex-1 text-sm">{GAME_DAY_TEXTS.signAgainHint}</p>
+        <p className="min-w-0 flex-1 text-sm">
+          {missing ? GAME_DAY_TEXTS.signMissingHint : GAME_DAY_TEXTS.signAgainHint}
+        </p>
         <Button className="min-h-11" onClick={() => setSigning(true)}>
-          {GAME_DAY_TEXTS.signAgain}
+          {missing ? GAME_DAY_TEXTS.signMissing : GAME_DAY_TEXTS.signAgain}
         </Button>
       </CardContent>
       {signing ? (
