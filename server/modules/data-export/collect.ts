@@ -99,10 +99,40 @@ export async function collectUserData(db: Db, userId: string, now: Date): Promis
   );
   const eventRegistrations = await list(
     db,
-    sql`SELECT e.id AS "eventId", e.title, e.date, e.location, r.status,
+    sql`SELECT e.id AS "eventId", e.title, e.date, e.location, r.status, s.name AS side,
                r.created_at AS "registeredAt", r.promoted_at AS "promotedAt"
         FROM event_registrations r JOIN events e ON e.id = r.event_id
+        LEFT JOIN event_sides s ON s.id = r.side_id
         WHERE r.user_id = ${userId} ORDER BY r.created_at, r.id`,
+  );
+  // Game day (issue 25): the waivers the player signed (with their answers), their check-ins and
+  // chrono readings at the gate (not who measured: another player), and their garage.
+  const waivers = await list(
+    db,
+    sql`SELECT event_id AS "eventId", event_title AS "eventTitle", event_date AS "eventDate",
+               version, full_name AS "fullName", date_of_birth AS "dateOfBirth",
+               guardian_name AS "guardianName", guardian_phone AS "guardianPhone", created_at AS "signedAt"
+        FROM waiver_signatures WHERE user_id = ${userId} ORDER BY created_at, id`,
+  );
+  const checkIns = await list(
+    db,
+    sql`SELECT e.id AS "eventId", e.title, c.checked_in_at AS "checkedInAt"
+        FROM event_check_ins c JOIN events e ON e.id = c.event_id
+        WHERE c.user_id = ${userId} ORDER BY c.checked_in_at`,
+  );
+  const chronoResults = await list(
+    db,
+    sql`SELECT e.id AS "eventId", e.title, x.replica_class AS "replicaClass", x.fps,
+               x.bb_weight_grams AS "bbWeightGrams", x.joules, x.limit_joules AS "limitJoules", x.pass,
+               x.measured_at AS "measuredAt"
+        FROM event_chrono_results x JOIN events e ON e.id = x.event_id
+        WHERE x.user_id = ${userId} ORDER BY x.measured_at, x.id`,
+  );
+  const replicas = await list(
+    db,
+    sql`SELECT name, replica_class AS "replicaClass", fps, bb_weight_grams AS "bbWeightGrams",
+               measured_at AS "measuredAt", created_at AS "createdAt"
+        FROM user_replicas WHERE user_id = ${userId} ORDER BY created_at, id`,
   );
   const teams = await list(
     db,
@@ -235,6 +265,10 @@ export async function collectUserData(db: Db, userId: string, now: Date): Promis
       bookmarks,
       follows: { following, followers },
       eventRegistrations,
+      waivers,
+      checkIns,
+      chronoResults,
+      replicas,
       teams,
       teamApplications: { made: applicationsMade, received: applicationsReceived },
       teamInvites: { received: invitesReceived, sent: invitesSent },

@@ -127,7 +127,24 @@ beforeAll(async () => {
   await createFollow(db, alice, bob);
   await createFollow(db, carol, alice);
   await createFollow(db, bob, carol);
-  await createRegistration(db, alice, null);
+  const aliceGame = await createRegistration(db, alice, null);
+  // Game day (issue 25): a signed waiver, a check-in, a chrono reading and a replica of alice's.
+  await db.execute(
+    sql`INSERT INTO waiver_signatures (event_id, user_id, event_title, event_date, source, version, text_hash, full_name, date_of_birth)
+        VALUES (${aliceGame.eventId}::uuid, ${alice.id}::uuid, 'Op Alice', now(), 'event', 2, 'h', 'alice-full-name', '1990-01-02')`,
+  );
+  await db.execute(
+    sql`INSERT INTO event_check_ins (event_id, user_id, checked_in_at, checked_in_by)
+        VALUES (${aliceGame.eventId}::uuid, ${alice.id}::uuid, now(), ${bob.id}::uuid)`,
+  );
+  await db.execute(
+    sql`INSERT INTO event_chrono_results (event_id, user_id, replica_class, joules, limit_joules, pass, measured_by)
+        VALUES (${aliceGame.eventId}::uuid, ${alice.id}::uuid, 'aeg', 1.2, 1.5, true, ${bob.id}::uuid)`,
+  );
+  await db.execute(
+    sql`INSERT INTO user_replicas (user_id, name, replica_class, fps, bb_weight_grams)
+        VALUES (${alice.id}::uuid, 'alice-replica', 'aeg', 330, 0.2)`,
+  );
 
   const aliceTeam = await createTeam(db, alice, { name: 'Alice Raiders' });
   const carolTeam = await createTeam(db, carol, { name: 'Carol Company' });
@@ -250,6 +267,10 @@ describe('download my data (issue 24)', () => {
         'bookmarks',
         'follows',
         'eventRegistrations',
+        'waivers',
+        'checkIns',
+        'chronoResults',
+        'replicas',
         'teams',
         'teamApplications',
         'teamInvites',
@@ -287,6 +308,14 @@ describe('download my data (issue 24)', () => {
     expect(data.follows.followers.map((f: any) => f.username)).toEqual([carol.username]);
     expect(Object.keys(data.follows.following[0]).sort()).toEqual(['since', 'username']);
     expect(data.eventRegistrations).toMatchObject([{ status: 'registered' }]);
+    expect(data.waivers).toMatchObject([
+      { version: 2, fullName: 'alice-full-name', dateOfBirth: '1990-01-02' },
+    ]);
+    expect(data.checkIns).toHaveLength(1);
+    expect(data.chronoResults).toMatchObject([{ replicaClass: 'aeg', joules: 1.2, pass: true }]);
+    // Who measured is another player: not in alice's export.
+    expect(Object.keys(data.chronoResults[0])).not.toContain('measuredBy');
+    expect(data.replicas).toMatchObject([{ name: 'alice-replica', replicaClass: 'aeg', fps: 330 }]);
     expect(data.teams).toMatchObject([{ name: 'Alice Raiders', role: 'leader' }]);
     expect(data.teamApplications.made).toMatchObject([
       { team: 'Carol Company', message: 'alice-application-message', status: 'pending' },
@@ -330,7 +359,7 @@ describe('download my data (issue 24)', () => {
     expect([...files.keys()].filter((f) => f.startsWith('images/'))).toHaveLength(5);
     const readme = files.get('README.txt')?.toString('utf8') ?? '';
     expect(readme).toMatch(/data\.json/);
-    expect(readme).toMatch(/no waivers/);
+    expect(readme).toMatch(/waivers +the waivers you signed/);
     expect(readme).toMatch(/images\/posts\/missing\.webp: no longer stored/);
   });
 
