@@ -34,6 +34,10 @@ export function errorForLog(err: unknown): unknown {
  * process's session cache) answers 401 'Not signed in' and `onAccountGone` forgets its sessions;
  * any other row (a post, an event, a player followed) answers 404 'Not found' (decision 024).
  */
+/** pg-pool's error when no connection came free within connectionTimeoutMillis. */
+export const POOL_WAIT_TIMEOUT = 'timeout exceeded when trying to connect';
+export const BUSY_MESSAGE = 'The server is busy: please try again in a moment';
+
 export function registerErrorHandler(app: App, opts: { onAccountGone?: (userId: string) => void } = {}) {
   app.setErrorHandler((err, request, reply) => {
     const missing = missingReference(err);
@@ -63,6 +67,12 @@ export function registerErrorHandler(app: App, opts: { onAccountGone?: (userId: 
         .send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
     }
     const e = err as { statusCode?: number; message?: string };
+    // The pool had no free connection within its wait (DB_CONNECT_TIMEOUT_MS): the server is busy,
+    // not broken; nothing was written. A 503 the client may retry, not a 500.
+    if (e.message === POOL_WAIT_TIMEOUT) {
+      request.log.warn('no database connection free in time');
+      return reply.status(503).header('retry-after', '1').send({ message: BUSY_MESSAGE });
+    }
     const status = e.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: errorForLog(err) }, 'request failed');

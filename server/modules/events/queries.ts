@@ -289,6 +289,9 @@ export async function selectLockedEvent(tx: Db, id: string) {
       location: events.location,
       address: events.address,
       rules: events.rules,
+      // Issue 25: its sides are locked (after it) only when it has any.
+      // (Spelled out: in a one-table select drizzle writes ${events.id} as a bare "id", event_sides' own.)
+      hasSides: sql<boolean>`EXISTS (SELECT 1 FROM event_sides s WHERE s.event_id = "events"."id")`,
     })
     .from(events)
     .where(eq(events.id, id))

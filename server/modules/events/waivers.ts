@@ -134,12 +134,13 @@ export async function signWaiverOnRegistration(
   user: SessionUser,
   eventId: string,
   answers: WaiverAnswers | undefined,
-  alreadyOnEvent: boolean,
+  /** Whether the player holds a place already (asked only when the event requires a waiver). */
+  alreadyOnEvent: () => Promise<boolean>,
 ): Promise<void> {
   const facts = await selectEventWaiver(tx, eventId);
   if (!facts?.waiver) return;
   if (!answers) {
-    if (alreadyOnEvent) return;
+    if (await alreadyOnEvent()) return;
     throw badRequest(WAIVER_TEXTS.required, { waiver: [WAIVER_TEXTS.required] });
   }
   const checked = checkWaiverAnswers(answers, facts);
