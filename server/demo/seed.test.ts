@@ -418,5 +418,6 @@ describe('seedDemo', () => {
     } finally {
       await other.close();
     }
-  }, 60_000);
+    // A second whole demo (game day made it heavier): over 60 s with other suites on both cores.
+  }, 120_000);
 });
