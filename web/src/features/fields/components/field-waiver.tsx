@@ -1,13 +1,9 @@
 import { GAME_DAY_TEXTS, type WaiverSetting } from '@contract/game-day';
-import { WAIVER_LIMITS } from '@contract/waivers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button } from '@web/components/ui/button';
-import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { Textarea } from '@web/components/ui/textarea';
+import { WaiverTextForm } from '@web/components/waiver-text-form';
 import { apiRequest } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
-import { useId, useState } from 'react';
 
 const T = GAME_DAY_TEXTS;
 const key = (id: string) => ['fields', 'waiver', id] as const;
@@ -42,9 +38,7 @@ export function FieldWaiver({ fieldId }: { fieldId: string }) {
 }
 
 function Editor({ fieldId, initial, version }: { fieldId: string; initial: string; version: number | null }) {
-  const id = useId();
   const queryClient = useQueryClient();
-  const [text, setText] = useState(initial);
   const save = useMutation({
     meta: { errorToast: { title: 'Failed to save the waiver' } },
     mutationFn: (value: string | null) =>
@@ -59,43 +53,14 @@ function Editor({ fieldId, initial, version }: { fieldId: string; initial: strin
     },
   });
   return (
-    <form
-      className="space-y-3 rounded-md border p-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate(text.trim());
-      }}
-    >
-      <div className="space-y-1">
-        <Label htmlFor={`${id}-waiver`}>
-          {T.waiver}
-          {version !== null ? ` · ${T.waiverVersion(version)}` : null}
-        </Label>
-        <p className="text-xs text-muted-foreground">{T.waiverHint}</p>
-        <Textarea
-          id={`${id}-waiver`}
-          rows={6}
-          maxLength={WAIVER_LIMITS.text}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" className="h-11" disabled={!text.trim() || save.isPending}>
-          {T.saveWaiver}
-        </Button>
-        {version !== null ? (
-          <Button
-            type="button"
-            variant="outline"
-            className="h-11"
-            disabled={save.isPending}
-            onClick={() => save.mutate(null)}
-          >
-            {T.removeWaiver}
-          </Button>
-        ) : null}
-      </div>
-    </form>
+    <WaiverTextForm
+      className="rounded-md border p-4"
+      rows={6}
+      initial={initial}
+      version={version}
+      pending={save.isPending}
+      onSave={(text) => save.mutate(text)}
+      before={<p className="text-xs text-muted-foreground">{T.waiverHint}</p>}
+    />
   );
 }

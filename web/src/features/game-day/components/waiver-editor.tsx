@@ -1,12 +1,8 @@
 import { GAME_DAY_TEXTS } from '@contract/game-day';
-import { WAIVER_LIMITS } from '@contract/waivers';
-import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { Textarea } from '@web/components/ui/textarea';
+import { WaiverTextForm } from '@web/components/waiver-text-form';
 import { toast } from '@web/lib/toast';
-import { useId, useState } from 'react';
 import { useEventWaiver, useSetEventWaiver } from '../api/game-day';
 
 const T = GAME_DAY_TEXTS;
@@ -52,51 +48,24 @@ function Editor({
   version: number | null;
   inherited: { version: number; text: string } | null;
 }) {
-  const id = useId();
   const save = useSetEventWaiver(eventId);
-  const [text, setText] = useState(initial);
   return (
-    <form
-      className="space-y-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate(text.trim(), { onSuccess: () => toast({ title: T.waiverSaved }) });
-      }}
-    >
-      {version === null && inherited ? (
-        <p className="text-sm text-muted-foreground">
-          {T.waiverInherited} ({T.waiverVersion(inherited.version)})
-        </p>
-      ) : null}
-      <div className="space-y-1">
-        <Label htmlFor={`${id}-text`}>
-          {T.waiver}
-          {version !== null ? ` · ${T.waiverVersion(version)}` : null}
-        </Label>
-        <Textarea
-          id={`${id}-text`}
-          rows={8}
-          maxLength={WAIVER_LIMITS.text}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" className="h-11" disabled={!text.trim() || save.isPending}>
-          {T.saveWaiver}
-        </Button>
-        {version !== null ? (
-          <Button
-            type="button"
-            variant="outline"
-            className="h-11"
-            disabled={save.isPending}
-            onClick={() => save.mutate(null, { onSuccess: () => toast({ title: T.waiverRemoved }) })}
-          >
-            {T.removeWaiver}
-          </Button>
-        ) : null}
-      </div>
-    </form>
+    <WaiverTextForm
+      initial={initial}
+      version={version}
+      pending={save.isPending}
+      onSave={(text) =>
+        save.mutate(text, {
+          onSuccess: () => toast({ title: text === null ? T.waiverRemoved : T.waiverSaved }),
+        })
+      }
+      before={
+        version === null && inherited ? (
+          <p className="text-sm text-muted-foreground">
+            {T.waiverInherited} ({T.waiverVersion(inherited.version)})
+          </p>
+        ) : null
+      }
+    />
   );
 }
