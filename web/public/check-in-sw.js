@@ -15,7 +15,7 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 
 self.addEventListener('message', (event) => {
   const data = event.data;
-  if (!data || data.type !== 'keep' || !Array.isArray(data.urls)) return;
+  if (data?.type !== 'keep' || !Array.isArray(data.urls)) return;
   const urls = data.urls.filter((u) => {
     try {
       const url = new URL(u, self.location.origin);

@@ -37,7 +37,6 @@ export function Scanner({
     };
   }, [onCode, onError]);
   return (
-    // biome-ignore lint/a11y/useMediaCaption: a live camera view has no captions.
     <video
       ref={video}
       className="aspect-square w-full max-w-sm rounded-md bg-black object-cover"
