@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import type { App } from '../context';
@@ -22,6 +22,7 @@ import {
   teamMembers,
   teams,
   tutorials,
+  userSessions,
   users,
 } from '../db/schema';
 import { createSession, hashPassword } from '../modules/auth';
@@ -387,4 +388,34 @@ export async function appWithPlayers<P extends Record<string, 'user' | 'admin'>>
   for (const [name, role] of Object.entries(players))
     made[name] = await (role === 'admin' ? createAdmin : createUser)(t.database.db);
   return { t, ...made } as { t: TestApp } & { [K in keyof P]: TestUser };
+}
+
+/**
+ * `count` players with a session each, written in bulk (the password is never used): the storm
+ * tests' crowd, 1,000 at once, with the cookie each signs in with.
+ */
+export async function signedInCrowd(
+  db: Db,
+  count: number,
+  prefix: string,
+): Promise<{ id: string; cookie: string }[]> {
+  const made = await db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        username: `${prefix}_${i}_${randomBytes(2).toString('hex')}`,
+        email: `${prefix}_${i}@example.test`,
+        password: 'unused',
+      })),
+    )
+    .returning({ id: users.id });
+  const crowd = made.map((u) => ({ id: u.id, token: randomBytes(32).toString('base64url') }));
+  await db.insert(userSessions).values(
+    crowd.map((c) => ({
+      userId: c.id,
+      tokenHash: createHash('sha256').update(c.token).digest('hex'),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })),
+  );
+  return crowd.map((c) => ({ id: c.id, cookie: `sid=${c.token}` }));
 }

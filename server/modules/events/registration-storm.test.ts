@@ -1,9 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventRegistrations, events, userSessions, users } from '../../db/schema';
+import { eventRegistrations, events } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createEvent, injectAs } from '../../test/factories';
+import { createEvent, injectAs, signedInCrowd } from '../../test/factories';
 
 /**
  * 1,000 registrations arriving at once for an event of capacity 100 (issue 10): exactly 100
@@ -17,28 +16,7 @@ const cookies: { id: string; cookie: string }[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  const db = t.database.db;
-  // Players and sessions in bulk (the password is never used here).
-  const made = await db
-    .insert(users)
-    .values(
-      Array.from({ length: PLAYERS }, (_, i) => ({
-        username: `storm_${i}_${randomBytes(2).toString('hex')}`,
-        email: `storm_${i}@example.test`,
-        password: 'unused',
-      })),
-    )
-    .returning({ id: users.id });
-  const sessions = made.map((u) => {
-    const token = randomBytes(32).toString('base64url');
-    cookies.push({ id: u.id, cookie: `sid=${token}` });
-    return {
-      userId: u.id,
-      tokenHash: createHash('sha256').update(token).digest('hex'),
-      expiresAt: new Date(Date.now() + 86_400_000),
-    };
-  });
-  await db.insert(userSessions).values(sessions);
+  cookies.push(...(await signedInCrowd(t.database.db, PLAYERS, 'storm')));
 }, 120_000);
 afterAll(() => t.close());
 

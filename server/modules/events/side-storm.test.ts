@@ -1,9 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventRegistrations, eventSides, events, userSessions, users } from '../../db/schema';
+import { eventRegistrations, eventSides, events } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createEvent, injectAs } from '../../test/factories';
+import { createEvent, injectAs, signedInCrowd } from '../../test/factories';
 
 /**
  * 1,000 registrations at once across two sides of 50 places each (issue 25): half ask for Blue,
@@ -18,27 +17,7 @@ const cookies: { id: string; cookie: string }[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  const db = t.database.db;
-  const made = await db
-    .insert(users)
-    .values(
-      Array.from({ length: PLAYERS }, (_, i) => ({
-        username: `sides_${i}_${randomBytes(2).toString('hex')}`,
-        email: `sides_${i}@example.test`,
-        password: 'unused',
-      })),
-    )
-    .returning({ id: users.id });
-  const sessions = made.map((u) => {
-    const token = randomBytes(32).toString('base64url');
-    cookies.push({ id: u.id, cookie: `sid=${token}` });
-    return {
-      userId: u.id,
-      tokenHash: createHash('sha256').update(token).digest('hex'),
-      expiresAt: new Date(Date.now() + 86_400_000),
-    };
-  });
-  await db.insert(userSessions).values(sessions);
+  cookies.push(...(await signedInCrowd(t.database.db, PLAYERS, 'sides')));
 }, 120_000);
 afterAll(() => t.close());
 
