@@ -489,8 +489,11 @@ describe('download my data (issue 24)', () => {
     const row = await exportRow(db, alice.id);
     expect(row.status).toBe('ready');
     expect((await injectAs(t.app, alice, { method: 'DELETE', url: '/api/user' })).statusCode).toBe(204);
-    for (let i = 0; i < 50 && (await stored(t.storage, row.object_key)); i++)
-      await new Promise((r) => setTimeout(r, 20));
+    // The ZIP goes first, then the row (removeExports): wait for both.
+    const gone = async () =>
+      !(await stored(t.storage, row.object_key as string)) &&
+      (await rows(db, sql`SELECT 1 FROM user_exports WHERE id = ${row.id}`)).length === 0;
+    for (let i = 0; i < 100 && !(await gone()); i++) await new Promise((r) => setTimeout(r, 20));
     expect(await stored(t.storage, row.object_key as string)).toBe(false);
     expect(await rows(db, sql`SELECT 1 FROM user_exports WHERE id = ${row.id}`)).toEqual([]);
   });
