@@ -1,6 +1,8 @@
 import { text, uuid } from './common';
-import { REPLICA_CLASSES } from './garage';
+import { DEFAULT_CHRONO_BB_G, type EventRules } from './events';
+import { limitJoulesFor, REPLICA_CLASSES, type ReplicaClass, readingJoules, verdictAgainst } from './garage';
 import { z } from './messages';
+import { eventWaiver, waiverAnswers } from './waivers';
 
 /**
  * Tickets, check-in and chrono at the gate (issue 25). A ticket code is 16 characters of Crockford
@@ -113,33 +115,80 @@ export const checkInBatchAnswer = z.object({
 });
 export type CheckInBatchAnswer = z.infer<typeof checkInBatchAnswer>;
 
+/**
+ * What the gate needs to judge a chrono reading with no network: the event's limit in joules per
+ * replica class (null: none stated) and the BB weight assumed when a reading gives none.
+ */
+export const chronoLimits = z.object({
+  classes: z.object({
+    aeg: z.number().nullable(),
+    dmr: z.number().nullable(),
+    sniper: z.number().nullable(),
+  }),
+  bbWeightGrams: z.number(),
+});
+export type ChronoLimits = z.infer<typeof chronoLimits>;
+
+/** The limits of an event's rules, as the server's chrono routes use them. */
+export function chronoLimitsOf(rules: EventRules | null | undefined): ChronoLimits {
+  return {
+    classes: {
+      aeg: limitJoulesFor(rules, 'aeg'),
+      dmr: limitJoulesFor(rules, 'dmr'),
+      sniper: limitJoulesFor(rules, 'sniper'),
+    },
+    bbWeightGrams: rules?.chronoBbWeightG ?? DEFAULT_CHRONO_BB_G,
+  };
+}
+
+/**
+ * The one verdict of a reading (server and the gate's device alike): joules from fps and the BB
+ * weight (the event's when none given) or as given, against the class's limit; exactly at the
+ * limit passes.
+ */
+export function judgeReading(
+  limits: ChronoLimits,
+  reading: { replicaClass: ReplicaClass; fps?: number; bbWeightGrams?: number; joules?: number },
+): { joules: number; limitJoules: number | null; pass: boolean; bbWeightGrams: number | null } {
+  const bb = reading.fps !== undefined ? (reading.bbWeightGrams ?? limits.bbWeightGrams) : null;
+  const joules =
+    reading.fps !== undefined && bb !== null ? readingJoules(reading.fps, bb) : (reading.joules ?? 0);
+  return { ...verdictAgainst(limits.classes[reading.replicaClass], joules), bbWeightGrams: bb };
+}
+
 /** What the check-in page keeps on the device to work offline: the roster and the codes' SHA-256. */
 export const checkInData = z.object({
   event: z.object({ id: z.uuid(), title: z.string(), date: z.string(), timeZone: z.string() }),
   players: z.array(gatePlayer.extend({ codeDigest: z.string() })),
   abilities: z.object({ canCheckIn: z.boolean(), canChrono: z.boolean() }),
+  /** The event's chrono limits, for verdicts on the device. */
+  chronoLimits,
+  /** The waiver the event requires now (signed at the gate when missing or outdated), or null. */
+  waiver: eventWaiver.nullable(),
   generatedAt: z.string(),
 });
 export type CheckInData = z.infer<typeof checkInData>;
 
-/** One of code or userId; fps (with the BB weight, default 0.20 g) or joules. */
+const chronoReadingFields = {
+  code: codeField.optional(),
+  userId: uuid().optional(),
+  replicaClass: z.enum(REPLICA_CLASSES),
+  fps: z.number().positive().max(1000).optional(),
+  bbWeightGrams: z.number().min(0.1).max(0.6).optional(),
+  joules: z.number().positive().max(20).optional(),
+};
+const oneTarget = (b: { code?: string; userId?: string }) =>
+  (b.code === undefined) !== (b.userId === undefined);
+const oneMeasure = (b: { fps?: number; joules?: number }) =>
+  (b.fps === undefined) !== (b.joules === undefined);
+const TARGET_MESSAGE = { message: 'Give a ticket code or a userId', path: ['code'] };
+const MEASURE_MESSAGE = { message: 'Give fps (with bbWeightGrams) or joules', path: ['fps'] };
+
+/** One of code or userId; fps (with the BB weight, default the event's, else 0.20 g) or joules. */
 export const chronoBody = z
-  .object({
-    code: codeField.optional(),
-    userId: uuid().optional(),
-    replicaClass: z.enum(REPLICA_CLASSES),
-    fps: z.number().positive().max(1000).optional(),
-    bbWeightGrams: z.number().min(0.1).max(0.6).optional(),
-    joules: z.number().positive().max(20).optional(),
-  })
-  .refine((b) => (b.code === undefined) !== (b.userId === undefined), {
-    message: 'Give a ticket code or a userId',
-    path: ['code'],
-  })
-  .refine((b) => (b.fps === undefined) !== (b.joules === undefined), {
-    message: 'Give fps (with bbWeightGrams) or joules',
-    path: ['fps'],
-  });
+  .object(chronoReadingFields)
+  .refine(oneTarget, TARGET_MESSAGE)
+  .refine(oneMeasure, MEASURE_MESSAGE);
 export type ChronoBody = z.infer<typeof chronoBody>;
 export const chronoAnswer = z.object({
   joules: z.number(),
@@ -147,6 +196,48 @@ export const chronoAnswer = z.object({
   pass: z.boolean(),
 });
 export type ChronoAnswer = z.infer<typeof chronoAnswer>;
+
+export const CHRONO_BATCH_MAX = 500;
+/** A reading made at the gate (offline or not): chronoBody's fields with the device's time and id. */
+export const offlineChronoReading = z
+  .object({
+    ...chronoReadingFields,
+    /** ISO date-time of the reading on the device. */
+    measuredAt: z.iso.datetime({ offset: true }),
+    deviceId: text().trim().min(1).max(100),
+  })
+  .refine(oneTarget, TARGET_MESSAGE)
+  .refine(oneMeasure, MEASURE_MESSAGE);
+export type OfflineChronoReading = z.infer<typeof offlineChronoReading>;
+export const chronoBatchBody = z.object({
+  readings: z.array(offlineChronoReading).min(1).max(CHRONO_BATCH_MAX),
+});
+export const chronoBatchAnswer = z.object({
+  results: z.array(
+    z.object({
+      /**
+       * recorded; already (the same reading was synced before: kept once); unknown (no such
+       * registered player); refused (dated after the server's clock: `message` says so).
+       */
+      status: z.enum(['recorded', 'already', 'unknown', 'refused']),
+      userId: z.uuid().nullable(),
+      joules: z.number().nullable(),
+      limitJoules: z.number().nullable(),
+      pass: z.boolean().nullable(),
+      message: z.string().nullable(),
+    }),
+  ),
+});
+export type ChronoBatchAnswer = z.infer<typeof chronoBatchAnswer>;
+
+/**
+ * POST /api/events/{id}/roster/{userId}/waiver: a player signs the waiver on an organiser's
+ * phone at the gate; `version` is the text's version the device showed (409 if it changed since).
+ */
+export const gateWaiverBody = waiverAnswers.extend({ version: z.number().int().positive() });
+export type GateWaiverBody = z.input<typeof gateWaiverBody>;
+export const gateWaiverAnswer = z.object({ player: gatePlayer });
+export type GateWaiverAnswer = z.infer<typeof gateWaiverAnswer>;
 
 /** 09:12 in the event's time zone. */
 export function gateTime(iso: string, timeZone: string): string {
@@ -183,8 +274,16 @@ export const CHECKIN_TEXTS = {
   alreadyCheckedIn: (time: string) => `Already checked in at ${time}`,
   justCheckedIn: (time: string) => `Checked in at ${time}`,
   queued: (time: string) => `Checked in at ${time} (offline, will sync)`,
-  waiting: (n: number) => (n === 1 ? '1 scan waiting to sync' : `${n} scans waiting to sync`),
-  allSynced: 'All scans synced',
+  /** The sync state line: what still waits on the device, e.g. '2 scans, 1 chrono reading waiting to sync'. */
+  waiting: (n: number, readings = 0, signatures = 0) =>
+    `${[
+      n > 0 ? (n === 1 ? '1 scan' : `${n} scans`) : '',
+      readings > 0 ? (readings === 1 ? '1 chrono reading' : `${readings} chrono readings`) : '',
+      signatures > 0 ? (signatures === 1 ? '1 waiver signature' : `${signatures} waiver signatures`) : '',
+    ]
+      .filter(Boolean)
+      .join(', ')} waiting to sync`,
+  allSynced: 'All synced',
   offline: 'Offline: scans are kept on this device',
   side: 'Side',
   waiver: 'Waiver',
@@ -199,4 +298,26 @@ export const CHECKIN_TEXTS = {
   loadFailed: 'Could not load the roster.',
   forbidden: 'Only the event’s organisers run its check-in.',
   players: (checked: number, total: number) => `${checked} of ${total} checked in`,
+  player: 'Player',
+  fps: 'fps',
+  bbWeight: 'BB (g)',
+  invalidReading: 'Enter the fps (up to 1000) and a BB weight between 0.10 and 0.60 g',
+  readingRefused: 'A reading is dated after the server’s clock: check this device’s time',
+  readingsRefused: (n: number) =>
+    n === 1
+      ? '1 chrono reading was not kept (unknown player or a wrong device clock)'
+      : `${n} chrono readings were not kept (unknown player or a wrong device clock)`,
+  readingQueued: 'Recorded on this device: it syncs when the network is back',
+  limitsMissing: 'This device’s roster has no chrono limits yet: reload the page with network',
+  signWaiver: 'Sign the waiver',
+  signWaiverAction: 'Sign (witnessed)',
+  signWaiverHint: (player: string) =>
+    `Hand the phone to ${player}: they read the waiver and sign it; you witness it.`,
+  waiverSigned: 'Waiver signed',
+  waiverSignedOffline: 'Waiver signed on this device: it syncs when the network is back',
+  noWaiverRequired: 'This event requires no waiver',
+  waiverVersionChanged:
+    'The waiver changed since this device loaded it: reload the check-in page and sign the new text',
+  signatureRefused: (player: string, reason: string) =>
+    `${player}’s waiver signature was not accepted (${reason}): they still need to sign`,
 } as const;

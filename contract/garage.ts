@@ -51,7 +51,14 @@ export function chronoVerdict(
   replicaClass: ReplicaClass,
   joules: number,
 ): { joules: number; limitJoules: number | null; pass: boolean } {
-  const limitJoules = limitJoulesFor(rules, replicaClass);
+  return verdictAgainst(limitJoulesFor(rules, replicaClass), joules);
+}
+
+/** The verdict against a limit already looked up (the gate's device keeps the limits, not the rules). */
+export function verdictAgainst(
+  limitJoules: number | null,
+  joules: number,
+): { joules: number; limitJoules: number | null; pass: boolean } {
   const pass = limitJoules === null || joules <= limitJoules + AT_LIMIT_EPSILON;
   return { joules: Math.round(joules * 10_000) / 10_000, limitJoules, pass };
 }

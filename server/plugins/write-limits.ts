@@ -86,6 +86,8 @@ export const WRITE_LIMITS: Record<string, WriteLimit> = {
   'POST /api/events/:id/check-ins': row(2000, 6000),
   'POST /api/events/:id/check-ins/batch': row(600, 1800),
   'POST /api/events/:id/chrono': row(2000, 6000),
+  'POST /api/events/:id/chrono/batch': row(600, 1800),
+  'POST /api/events/:id/roster/:userId/waiver': row(600, 1800),
   'POST /api/user/replicas': row(30, 90),
   'PATCH /api/user/replicas/:id': row(60, 180),
   'DELETE /api/user/replicas/:id': row(60, 180),

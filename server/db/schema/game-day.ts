@@ -59,6 +59,8 @@ export const waiverSignatures = pgTable(
     guardianName: text('guardian_name'),
     guardianPhone: text('guardian_phone'),
     signedAt: createdAt(),
+    /** The organiser who witnessed a signature made at the gate on their phone; null: the player's own. */
+    witnessedBy: uuid('witnessed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('waiver_signatures_event_user_hash_uq').on(t.eventId, t.userId, t.textHash),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { ReplicaClass } from '../../../contract/garage';
 import { createdAt, id, ts } from './columns';
 import { events } from './events';
@@ -48,9 +58,14 @@ export const eventChronoResults = pgTable(
     pass: boolean('pass').notNull(),
     measuredBy: uuid('measured_by').references(() => users.id, { onDelete: 'set null' }),
     measuredAt: ts('measured_at').notNull().defaultNow(),
+    /** The gate device's id for readings sent by the batch route (the device's time kept), else null. */
+    deviceId: text('device_id'),
   },
   (t) => [
     index('event_chrono_results_event_user_idx').on(t.eventId, t.userId, t.measuredAt),
+    // A reading synced twice (same device, player and time) is kept once; readings of the single
+    // route have no device and are never merged.
+    uniqueIndex('event_chrono_results_device_reading_uq').on(t.eventId, t.userId, t.deviceId, t.measuredAt),
     check('event_chrono_results_class_check', sql`${t.replicaClass} IN ('aeg', 'dmr', 'sniper')`),
   ],
 );

@@ -5,7 +5,11 @@ import {
   checkInBody,
   checkInData,
   chronoAnswer,
+  chronoBatchAnswer,
+  chronoBatchBody,
   chronoBody,
+  gateWaiverAnswer,
+  gateWaiverBody,
   myGame,
   ticketAnswer,
   uuid,
@@ -18,6 +22,7 @@ import * as service from './service';
 import { ticketKey } from './tickets';
 
 const idParams = z.object({ id: uuid() });
+const playerParams = z.object({ id: uuid(), userId: uuid() });
 
 /** Game day (issue 25): the viewer's ticket and games; organisers' check-in (online and synced) and chrono. */
 export async function checkInRoutes(app: App, ctx: Ctx) {
@@ -70,6 +75,25 @@ export async function checkInRoutes(app: App, ctx: Ctx) {
     async (request, reply) => {
       noStore(reply);
       return service.recordChrono(ctx.db, key, request.user, request.params.id, request.body);
+    },
+  );
+
+  app.post(
+    '/api/events/:id/chrono/batch',
+    { schema: { params: idParams, body: chronoBatchBody, response: { 200: chronoBatchAnswer } } },
+    async (request, reply) => {
+      noStore(reply);
+      return service.recordChronoBatch(ctx.db, key, request.user, request.params.id, request.body.readings);
+    },
+  );
+
+  app.post(
+    '/api/events/:id/roster/:userId/waiver',
+    { schema: { params: playerParams, body: gateWaiverBody, response: { 200: gateWaiverAnswer } } },
+    async (request, reply) => {
+      noStore(reply);
+      const { id, userId } = request.params;
+      return service.signWaiverAtGate(ctx.db, key, request.user, id, userId, request.body);
     },
   );
 }

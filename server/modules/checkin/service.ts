@@ -7,16 +7,20 @@ import {
   type CheckInBody,
   type CheckInData,
   type ChronoAnswer,
+  type ChronoBatchAnswer,
   type ChronoBody,
   type ChronoResult,
-  chronoVerdict,
+  chronoLimitsOf,
   EVENT_TEXTS,
   type GatePlayer,
+  type GateWaiverAnswer,
+  type GateWaiverBody,
   isTicketShape,
+  judgeReading,
   type MyGame,
   normaliseTicketCode,
+  type OfflineChronoReading,
   type OfflineScan,
-  readingJoules,
   type TicketAnswer,
 } from '../../../contract';
 import type { Db } from '../../db/client';
@@ -31,7 +35,7 @@ import {
 } from '../../db/schema';
 import { notFound, unauthorized } from '../../errors';
 import type { SessionUser } from '../auth';
-import { requireOrganiser, selectEventWaiver, waiverStateOf } from '../events';
+import { requireOrganiser, selectEventWaiver, signWaiverAsWitness, waiverStateOf } from '../events';
 import { can } from './policy';
 import { codeDigest, type TicketKey, ticketCode } from './tickets';
 
@@ -329,6 +333,7 @@ export async function checkInData(
   await requireOrganiser(db, user, eventId);
   const event = await eventRow(db, eventId);
   const regs = await registeredWithCodes(db, key, eventId);
+  const required = (await selectEventWaiver(db, eventId))?.waiver ?? null;
   const players = await gatePlayers(
     db,
     eventId,
@@ -343,6 +348,8 @@ export async function checkInData(
       })
       .sort((a, b) => a.username.localeCompare(b.username)),
     abilities: { canCheckIn: true, canChrono: true },
+    chronoLimits: chronoLimitsOf(event.rules),
+    waiver: required ? { version: required.version, text: required.text } : null,
     generatedAt: new Date().toISOString(),
   };
 }
@@ -358,19 +365,105 @@ export async function recordChrono(
   await requireOrganiser(db, user, eventId);
   const event = await eventRow(db, eventId);
   const userId = await resolvePlayer(db, key, eventId, body);
-  const bb = body.fps !== undefined ? (body.bbWeightGrams ?? event.rules?.chronoBbWeightG ?? 0.2) : null;
-  const joules = body.fps !== undefined && bb !== null ? readingJoules(body.fps, bb) : (body.joules ?? 0);
-  const verdict = chronoVerdict(event.rules, body.replicaClass, joules);
+  const { bbWeightGrams, ...verdict } = judgeReading(chronoLimitsOf(event.rules), body);
   await db.insert(eventChronoResults).values({
     eventId,
     userId,
     replicaClass: body.replicaClass,
     fps: body.fps ?? null,
-    bbWeightGrams: bb,
+    bbWeightGrams,
     joules: verdict.joules,
     limitJoules: verdict.limitJoules,
     pass: verdict.pass,
     measuredBy: user?.id ?? null,
   });
   return verdict;
+}
+
+/**
+ * POST /api/events/{id}/chrono/batch: readings made at the gate (offline), judged again here (the
+ * server is the truth), kept with the device's time (refused when later than the server's clock
+ * allows) and measured by the organiser who syncs. The same reading sent twice (device, player,
+ * time) is kept once ('already').
+ */
+export async function recordChronoBatch(
+  db: Db,
+  key: TicketKey,
+  user: SessionUser | null,
+  eventId: string,
+  readings: OfflineChronoReading[],
+): Promise<ChronoBatchAnswer> {
+  await requireOrganiser(db, user, eventId);
+  const event = await eventRow(db, eventId);
+  const limits = chronoLimitsOf(event.rules);
+  const regs = await registeredWithCodes(db, key, eventId);
+  const byCode = new Map(regs.map((r) => [r.code, r.userId]));
+  const registeredIds = new Set(regs.map((r) => r.userId));
+  const latest = Date.now() + MAX_CLOCK_SKEW_MS;
+  const results: ChronoBatchAnswer['results'] = [];
+  for (const r of readings) {
+    const userId =
+      r.code !== undefined
+        ? (byCode.get(normaliseTicketCode(r.code)) ?? null)
+        : r.userId && registeredIds.has(r.userId)
+          ? r.userId
+          : null;
+    const none = { joules: null, limitJoules: null, pass: null };
+    if (!userId) {
+      results.push({ status: 'unknown', userId: null, ...none, message: CHECKIN_TEXTS.notRegistered });
+      continue;
+    }
+    const at = Date.parse(r.measuredAt);
+    if (at > latest) {
+      results.push({ status: 'refused', userId, ...none, message: CHECKIN_TEXTS.readingRefused });
+      continue;
+    }
+    const { bbWeightGrams, ...verdict } = judgeReading(limits, r);
+    const inserted = await db
+      .insert(eventChronoResults)
+      .values({
+        eventId,
+        userId,
+        replicaClass: r.replicaClass,
+        fps: r.fps ?? null,
+        bbWeightGrams,
+        joules: verdict.joules,
+        limitJoules: verdict.limitJoules,
+        pass: verdict.pass,
+        measuredBy: user?.id ?? null,
+        measuredAt: new Date(at),
+        deviceId: r.deviceId,
+      })
+      .onConflictDoNothing()
+      .returning({ id: eventChronoResults.id });
+    results.push({
+      status: inserted.length > 0 ? 'recorded' : 'already',
+      userId,
+      ...verdict,
+      message: null,
+    });
+  }
+  return { results };
+}
+
+/**
+ * POST /api/events/{id}/roster/{userId}/waiver: the player signs the current text on the
+ * organiser's phone (the organiser kept as witness); the player must be registered (404).
+ */
+export async function signWaiverAtGate(
+  db: Db,
+  key: TicketKey,
+  user: SessionUser | null,
+  eventId: string,
+  playerId: string,
+  body: GateWaiverBody,
+): Promise<GateWaiverAnswer> {
+  if (!user) throw unauthorized();
+  await requireOrganiser(db, user, eventId);
+  const userId = await resolvePlayer(db, key, eventId, { userId: playerId });
+  const { version, ...answers } = body;
+  await signWaiverAsWitness(db, eventId, userId, user.id, version, answers);
+  const player = (await gatePlayers(db, eventId, [userId])).get(userId);
+  if (!player) throw notFound(CHECKIN_TEXTS.notRegistered);
+  return { player };
 }

@@ -10,7 +10,7 @@ export { listEventsSql } from './queries';
 /** For the demo seed: events made and joined through the same rules as the API. */
 export { createSquad } from './squads';
 /** For the demo seed: a waiver set as an organiser would, and the text's digest; for the gate, a player's waiver state (issue 25). */
-export { hashText, selectEventWaiver, setEventWaiver, waiverStateOf } from './waivers';
+export { hashText, selectEventWaiver, setEventWaiver, signWaiverAsWitness, waiverStateOf } from './waivers';
 export { createEvent, takePlace as registerForEvent, updateEvent } from './writes';
 
 /**

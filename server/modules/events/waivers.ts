@@ -8,11 +8,20 @@ import type {
   WaiverSetting,
   WaiverState,
 } from '../../../contract';
-import { ageOn, FIELD_TEXTS, WAIVER_LIMITS, WAIVER_TEXTS, waiverAnswers, wallTime } from '../../../contract';
+import {
+  ageOn,
+  CHECKIN_TEXTS,
+  EVENT_TEXTS,
+  FIELD_TEXTS,
+  WAIVER_LIMITS,
+  WAIVER_TEXTS,
+  waiverAnswers,
+  wallTime,
+} from '../../../contract';
 import type { Db } from '../../db/client';
 import { iso } from '../../db/rows';
 import { events, eventWaivers, fields, fieldWaivers, waiverSignatures } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { audit } from '../audit';
 import type { SessionUser } from '../auth';
 import { requireOrganiser } from './organisers';
@@ -143,20 +152,57 @@ export async function signWaiverOnRegistration(
     if (await alreadyOnEvent()) return;
     throw badRequest(WAIVER_TEXTS.required, { waiver: [WAIVER_TEXTS.required] });
   }
+  await recordSignature(tx, eventId, user.id, facts, facts.waiver, answers, null);
+}
+
+/**
+ * The signature of the text required now: the answers checked against the event, then its
+ * version, SHA-256, the time and the answers kept (once per text), with the witness at the gate.
+ */
+async function recordSignature(
+  db: Db,
+  eventId: string,
+  userId: string,
+  facts: EventWaiverFacts,
+  waiver: RequiredWaiver,
+  answers: WaiverAnswers,
+  witnessedBy: string | null,
+): Promise<void> {
   const checked = checkWaiverAnswers(answers, facts);
-  await tx
+  await db
     .insert(waiverSignatures)
     .values({
       eventId,
-      userId: user.id,
+      userId,
       eventTitle: facts.title,
       eventDate: facts.date,
-      source: facts.waiver.source,
-      version: facts.waiver.version,
-      textHash: facts.waiver.textHash,
+      source: waiver.source,
+      version: waiver.version,
+      textHash: waiver.textHash,
+      witnessedBy,
       ...checked,
     })
     .onConflictDoNothing();
+}
+
+/**
+ * A player signs at the gate on an organiser's phone (the caller checks the organiser and the
+ * registration): the text required now, which must be the version the device showed (409
+ * otherwise, or when the event requires none); same answers and minor rules as registering.
+ */
+export async function signWaiverAsWitness(
+  db: Db,
+  eventId: string,
+  userId: string,
+  witnessId: string,
+  version: number,
+  answers: WaiverAnswers,
+): Promise<void> {
+  const facts = await selectEventWaiver(db, eventId);
+  if (!facts) throw notFound(EVENT_TEXTS.eventNotFound);
+  if (!facts.waiver) throw conflict(CHECKIN_TEXTS.noWaiverRequired);
+  if (facts.waiver.version !== version) throw conflict(CHECKIN_TEXTS.waiverVersionChanged);
+  await recordSignature(db, eventId, userId, facts, facts.waiver, answers, witnessId);
 }
 
 /** A player's state on an event from their latest signature (hash) and the waiver required now. */

@@ -1,4 +1,4 @@
-import { CHECKIN_TEXTS, type CheckInData, type ChronoAnswer, gateTime } from '@contract/checkin';
+import { CHECKIN_TEXTS, type CheckInData, type ChronoResult, gateTime } from '@contract/checkin';
 import { WAIVER_STATE_LABELS } from '@contract/game-day';
 import { REPLICA_CLASS_LABELS, REPLICA_CLASSES, type ReplicaClass } from '@contract/garage';
 import { PageTitle } from '@web/components/page';
@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { PageSpinner } from '@web/components/ui/spinner';
-import { ApiError, apiRequest, errorText } from '@web/lib/api';
+import { ApiError, errorText } from '@web/lib/api';
 import { cn } from '@web/lib/cn';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import {
@@ -15,31 +15,47 @@ import {
   fetchRoster,
   type GateOutcome,
   type RosterPlayer,
-  syncQueue,
-  waitingCount,
+  recordChronoLocally,
+  type SyncState,
+  signWaiverLocally,
+  syncAll,
+  waitingCounts,
 } from './gate';
 import { registerCheckInWorker } from './register-sw';
 
 const Scanner = lazy(() => import('./scanner').then((m) => ({ default: m.Scanner })));
+const WaiverDialog = lazy(() =>
+  import('@web/features/events/components/waiver-dialog').then((m) => ({ default: m.WaiverDialog })),
+);
+
+const NOTHING_WAITING: SyncState = { scans: 0, readings: 0, signatures: 0, problems: [] };
 
 /** /events/{id}/check-in: the gate, for the event's organisers; keeps working with no network. */
 export function CheckInView({ eventId }: { eventId: string }) {
   const [data, setData] = useState<CheckInData | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [online, setOnline] = useState(() => navigator.onLine);
-  const [waiting, setWaiting] = useState(0);
+  const [waiting, setWaiting] = useState<SyncState>(NOTHING_WAITING);
   const [outcome, setOutcome] = useState<GateOutcome | null>(null);
   const [code, setCode] = useState('');
   const [query, setQuery] = useState('');
   const [scanning, setScanning] = useState(false);
 
+  /** Sends what waits; keeps the server's refusals said until the next sync that has none. */
   const sync = useCallback(async () => {
-    setWaiting(await syncQueue(eventId));
+    const state = await syncAll(eventId);
+    setWaiting((was) => ({ ...state, problems: state.problems.length ? state.problems : was.problems }));
+    return state;
+  }, [eventId]);
+  const recount = useCallback(async () => {
+    const counts = await waitingCounts(eventId);
+    setWaiting((was) => ({ ...counts, problems: was.problems }));
   }, [eventId]);
 
   const load = useCallback(async () => {
     try {
-      await syncQueue(eventId).catch(() => undefined);
+      const state = await syncAll(eventId).catch(() => null);
+      if (state?.problems.length) setWaiting((was) => ({ ...was, problems: state.problems }));
       const { data: roster } = await fetchRoster(eventId);
       setData(roster);
       setError(null);
@@ -50,15 +66,15 @@ export function CheckInView({ eventId }: { eventId: string }) {
           : errorText(e, CHECKIN_TEXTS.loadFailed),
       );
     }
-    setWaiting(await waitingCount(eventId));
-  }, [eventId]);
+    await recount();
+  }, [eventId, recount]);
 
   useEffect(() => {
     void registerCheckInWorker();
     void load();
     const up = () => {
       setOnline(true);
-      void sync().then(load);
+      void load();
     };
     const down = () => setOnline(false);
     window.addEventListener('online', up);
@@ -67,7 +83,19 @@ export function CheckInView({ eventId }: { eventId: string }) {
       window.removeEventListener('online', up);
       window.removeEventListener('offline', down);
     };
-  }, [load, sync]);
+  }, [load]);
+
+  /** After a change on the device: count what waits, and send it at once when there is network. */
+  const afterChange = useCallback(async () => {
+    await recount();
+    if (navigator.onLine) {
+      const state = await sync();
+      if (state.problems.length) {
+        const { data: roster } = await fetchRoster(eventId).catch(() => ({ data: null }));
+        if (roster) setData(roster);
+      }
+    }
+  }, [eventId, recount, sync]);
 
   const checkIn = useCallback(
     async (target: { code: string } | { userId: string }) => {
@@ -75,10 +103,20 @@ export function CheckInView({ eventId }: { eventId: string }) {
       const result = await checkInLocally(data, target);
       setData(result.data);
       setOutcome(result.outcome);
-      setWaiting(await waitingCount(eventId));
-      if (navigator.onLine) await sync();
+      await afterChange();
     },
-    [data, eventId, sync],
+    [data, afterChange],
+  );
+  const changed = useCallback(
+    async (updated: CheckInData, userId: string) => {
+      setData(updated);
+      setOutcome((o) => {
+        const player = updated.players.find((p) => p.userId === userId);
+        return o && player && o.player?.userId === userId ? { ...o, player } : o;
+      });
+      await afterChange();
+    },
+    [afterChange],
   );
   const onScanError = useCallback((message: string) => {
     setScanning(false);
@@ -107,8 +145,17 @@ export function CheckInView({ eventId }: { eventId: string }) {
       />
       <p role="status" className="text-sm" data-testid="sync-state">
         {!online ? `${CHECKIN_TEXTS.offline}. ` : ''}
-        {waiting > 0 ? CHECKIN_TEXTS.waiting(waiting) : CHECKIN_TEXTS.allSynced}
+        {waiting.scans + waiting.readings + waiting.signatures > 0
+          ? CHECKIN_TEXTS.waiting(waiting.scans, waiting.readings, waiting.signatures)
+          : CHECKIN_TEXTS.allSynced}
       </p>
+      {waiting.problems.length > 0 && (
+        <ul role="alert" className="space-y-1 text-destructive text-sm" data-testid="sync-problems">
+          {waiting.problems.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      )}
       <Card>
         <CardContent className="space-y-3 pt-6">
           <div className="flex flex-wrap gap-2">
@@ -148,7 +195,7 @@ export function CheckInView({ eventId }: { eventId: string }) {
           </form>
         </CardContent>
       </Card>
-      {outcome && <Outcome outcome={outcome} data={data} online={online} onChanged={load} />}
+      {outcome && <Outcome outcome={outcome} data={data} onChanged={changed} />}
       <Card>
         <CardHeader>
           <CardTitle>{CHECKIN_TEXTS.search}</CardTitle>
@@ -193,13 +240,11 @@ export function CheckInView({ eventId }: { eventId: string }) {
 function Outcome({
   outcome,
   data,
-  online,
   onChanged,
 }: {
   outcome: GateOutcome;
   data: CheckInData;
-  online: boolean;
-  onChanged: () => void;
+  onChanged: (updated: CheckInData, userId: string) => Promise<void>;
 }) {
   const p = outcome.player;
   return (
@@ -217,9 +262,49 @@ function Outcome({
           {outcome.message}
         </p>
         {p && <PlayerFacts player={p} timeZone={data.event.timeZone} />}
-        {p && online && <ChronoForm eventId={data.event.id} userId={p.userId} onDone={onChanged} />}
+        {p && data.waiver && (p.waiver === 'missing' || p.waiver === 'outdated') && (
+          <GateWaiver key={p.userId} data={data} player={p} onChanged={onChanged} />
+        )}
+        {p && <ChronoForm key={p.userId} data={data} userId={p.userId} onChanged={onChanged} />}
       </CardContent>
     </Card>
+  );
+}
+
+/** "Sign the waiver": the player reads and signs on the organiser's phone (queued like scans). */
+function GateWaiver({
+  data,
+  player,
+  onChanged,
+}: {
+  data: CheckInData;
+  player: RosterPlayer;
+  onChanged: (updated: CheckInData, userId: string) => Promise<void>;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="border-t pt-3">
+      <Button className="min-h-11" variant="outline" onClick={() => setOpen(true)}>
+        {CHECKIN_TEXTS.signWaiver}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <WaiverDialog
+            event={{ title: data.event.title, date: data.event.date, waiver: data.waiver }}
+            open={open}
+            onOpenChange={setOpen}
+            again={player.waiver === 'outdated'}
+            actionLabel={CHECKIN_TEXTS.signWaiverAction}
+            hint={CHECKIN_TEXTS.signWaiverHint(player.username)}
+            onSign={async (answers) => {
+              const result = await signWaiverLocally(data, player.userId, answers);
+              setOpen(false);
+              await onChanged(result.data, player.userId);
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
   );
 }
 
@@ -227,7 +312,7 @@ function PlayerFacts({ player, timeZone }: { player: RosterPlayer; timeZone: str
   const last = player.chrono.at(-1);
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-      <dt className="text-muted-foreground">Player</dt>
+      <dt className="text-muted-foreground">{CHECKIN_TEXTS.player}</dt>
       <dd className="font-medium">{player.username}</dd>
       <dt className="text-muted-foreground">{CHECKIN_TEXTS.side}</dt>
       <dd>{player.side ?? '—'}</dd>
@@ -249,31 +334,39 @@ function PlayerFacts({ player, timeZone }: { player: RosterPlayer; timeZone: str
   );
 }
 
-function ChronoForm({ eventId, userId, onDone }: { eventId: string; userId: string; onDone: () => void }) {
+function ChronoForm({
+  data,
+  userId,
+  onChanged,
+}: {
+  data: CheckInData;
+  userId: string;
+  onChanged: (updated: CheckInData, userId: string) => Promise<void>;
+}) {
   const [replicaClass, setReplicaClass] = useState<ReplicaClass>('aeg');
   const [fps, setFps] = useState('');
-  const [bb, setBb] = useState('0.20');
-  const [verdict, setVerdict] = useState<ChronoAnswer | null>(null);
+  const [bb, setBb] = useState(() => (data.chronoLimits?.bbWeightGrams ?? 0.2).toFixed(2));
+  const [verdict, setVerdict] = useState<ChronoResult | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   return (
     <form
       className="space-y-2 border-t pt-3"
       onSubmit={async (e) => {
         e.preventDefault();
-        try {
-          setVerdict(
-            await apiRequest<ChronoAnswer>('POST', `/api/events/${eventId}/chrono`, {
-              userId,
-              replicaClass,
-              fps: Number(fps),
-              bbWeightGrams: Number(bb),
-            }),
-          );
-          setFailed(null);
-          onDone();
-        } catch (err) {
-          setFailed(errorText(err));
+        // Judged here with the contract's verdict, with or without network; the queue syncs it.
+        const recorded = await recordChronoLocally(data, userId, {
+          replicaClass,
+          fps: Number(fps),
+          bbWeightGrams: Number(bb),
+        });
+        if (!recorded.ok) {
+          setFailed(recorded.message);
+          return;
         }
+        setFailed(null);
+        setVerdict(recorded.result);
+        setFps('');
+        await onChanged(recorded.data, userId);
       }}
     >
       <div className="flex flex-wrap gap-2">
@@ -292,7 +385,7 @@ function ChronoForm({ eventId, userId, onDone }: { eventId: string; userId: stri
           </select>
         </label>
         <label className="flex w-24 flex-col text-sm">
-          fps
+          {CHECKIN_TEXTS.fps}
           <Input
             className="min-h-11"
             inputMode="decimal"
@@ -302,7 +395,7 @@ function ChronoForm({ eventId, userId, onDone }: { eventId: string; userId: stri
           />
         </label>
         <label className="flex w-24 flex-col text-sm">
-          BB (g)
+          {CHECKIN_TEXTS.bbWeight}
           <Input
             className="min-h-11"
             inputMode="decimal"

@@ -30,6 +30,8 @@ export function WaiverDialog({
   onSign,
   pending,
   again = false,
+  actionLabel,
+  hint,
 }: {
   event: Pick<Event, 'title' | 'date' | 'waiver'> & { full?: boolean };
   open: boolean;
@@ -37,6 +39,10 @@ export function WaiverDialog({
   onSign: (answers: WaiverAnswers) => void;
   pending?: boolean;
   again?: boolean;
+  /** The submit button's text when not registering (the gate: a signature witnessed by an organiser). */
+  actionLabel?: string;
+  /** The line under the title, instead of the registration's. */
+  hint?: string;
 }) {
   const id = useId();
   const [fullName, setFullName] = useState('');
@@ -60,7 +66,8 @@ export function WaiverDialog({
       ...(minor ? { guardianName: guardianName.trim(), guardianPhone: guardianPhone.trim() } : {}),
     });
   };
-  const action = again ? T.signAgain : event.full ? T.signAndJoinWaitlist : T.signAndRegister;
+  const action =
+    actionLabel ?? (again ? T.signAgain : event.full ? T.signAndJoinWaitlist : T.signAndRegister);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -68,7 +75,7 @@ export function WaiverDialog({
         <DialogHeader className="text-left">
           <DialogTitle>{T.waiverTitle(event.title)}</DialogTitle>
           <DialogDescription>
-            {again ? T.signAgainHint : T.waiverIntro} {T.waiverVersion(event.waiver.version)}.
+            {hint ?? (again ? T.signAgainHint : T.waiverIntro)} {T.waiverVersion(event.waiver.version)}.
           </DialogDescription>
         </DialogHeader>
         <section
