@@ -1,4 +1,6 @@
 import {
+  CHECK_IN_BATCH_MAX,
+  CHRONO_BATCH_MAX,
   checkInAnswer,
   checkInBatchAnswer,
   checkInBatchBody,
@@ -17,12 +19,15 @@ import {
 } from '../../../contract';
 import type { App, Ctx } from '../../context';
 import { noStore } from '../../lib/http';
+import { JSON_BODY_LIMIT } from '../../plugins/json-body';
 import { requireUser } from '../auth';
 import * as service from './service';
 import { ticketKey } from './tickets';
 
 const idParams = z.object({ id: uuid() });
 const playerParams = z.object({ id: uuid(), userId: uuid() });
+/** A full batch (500 offline scans or readings, each under 512 bytes of JSON) fits the body limit. */
+const BATCH_BODY_LIMIT = Math.max(CHECK_IN_BATCH_MAX, CHRONO_BATCH_MAX) * 512 + JSON_BODY_LIMIT;
 
 /** Game day (issue 25): the viewer's ticket and games; organisers' check-in (online and synced) and chrono. */
 export async function checkInRoutes(app: App, ctx: Ctx) {
@@ -62,7 +67,10 @@ export async function checkInRoutes(app: App, ctx: Ctx) {
 
   app.post(
     '/api/events/:id/check-ins/batch',
-    { schema: { params: idParams, body: checkInBatchBody, response: { 200: checkInBatchAnswer } } },
+    {
+      bodyLimit: BATCH_BODY_LIMIT,
+      schema: { params: idParams, body: checkInBatchBody, response: { 200: checkInBatchAnswer } },
+    },
     async (request, reply) => {
       noStore(reply);
       return service.checkInBatch(ctx.db, key, request.user, request.params.id, request.body.scans);
@@ -80,7 +88,10 @@ export async function checkInRoutes(app: App, ctx: Ctx) {
 
   app.post(
     '/api/events/:id/chrono/batch',
-    { schema: { params: idParams, body: chronoBatchBody, response: { 200: chronoBatchAnswer } } },
+    {
+      bodyLimit: BATCH_BODY_LIMIT,
+      schema: { params: idParams, body: chronoBatchBody, response: { 200: chronoBatchAnswer } },
+    },
     async (request, reply) => {
       noStore(reply);
       return service.recordChronoBatch(ctx.db, key, request.user, request.params.id, request.body.readings);

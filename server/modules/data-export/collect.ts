@@ -106,12 +106,14 @@ export async function collectUserData(db: Db, userId: string, now: Date): Promis
         WHERE r.user_id = ${userId} ORDER BY r.created_at, r.id`,
   );
   // Game day (issue 25): the waivers the player signed (with their answers), their check-ins and
-  // chrono readings at the gate (not who measured: another player), and their garage.
+  // chrono readings at the gate (not who measured: another player), and their garage. A waiver
+  // signed at the gate on an organiser's phone says so (not who witnessed it: another player).
   const waivers = await list(
     db,
     sql`SELECT event_id AS "eventId", event_title AS "eventTitle", event_date AS "eventDate",
                version, full_name AS "fullName", date_of_birth AS "dateOfBirth",
-               guardian_name AS "guardianName", guardian_phone AS "guardianPhone", created_at AS "signedAt"
+               guardian_name AS "guardianName", guardian_phone AS "guardianPhone", created_at AS "signedAt",
+               witnessed_by IS NOT NULL AS "signedAtGate"
         FROM waiver_signatures WHERE user_id = ${userId} ORDER BY created_at, id`,
   );
   const checkIns = await list(

@@ -15,7 +15,7 @@ export function readmeText(now: Date, images: number, skipped: { file: string; w
     '  follows              whom you follow (following) and who follows you (followers), usernames only',
     '  eventRegistrations   the events you registered for, registered or waitlisted, and your side',
     '  waivers              the waivers you signed: event, version, your answers (name, date of birth,',
-    '                       a guardian for a minor) and when',
+    '                       a guardian for a minor), when, and whether you signed it at the gate',
     "  checkIns             when you were checked in at an event's gate",
     "  chronoResults        your replicas' chrono readings at the gate and whether they passed",
     '  replicas             your garage: the replicas you keep with their last chrono reading',
