@@ -12,7 +12,7 @@ import {
   injectAs,
   type TestUser,
 } from '../../test/factories';
-import { collectUserData } from '../data-export/collect';
+import { collectUserData } from '../data-export';
 
 /**
  * The gate with no network (issue 25): chrono readings synced by POST /api/events/{id}/chrono/batch

@@ -1,6 +1,8 @@
 import type { AppModule } from '../../context';
 import { dataExportRoutes } from './routes';
 
+/** What an export holds (other modules' tests check their data shows there). */
+export { collectUserData } from './collect';
 /** Housekeeping deletes exports past their days, and those of deleted accounts (jobs.ts). */
 export { deleteExpiredExports, runDueExports } from './jobs';
 

@@ -25,7 +25,7 @@ import { registerCheckInWorker } from './register-sw';
 
 const Scanner = lazy(() => import('./scanner').then((m) => ({ default: m.Scanner })));
 const WaiverDialog = lazy(() =>
-  import('@web/features/events/components/waiver-dialog').then((m) => ({ default: m.WaiverDialog })),
+  import('@web/components/waiver-dialog').then((m) => ({ default: m.WaiverDialog })),
 );
 
 const NOTHING_WAITING: SyncState = { scans: 0, readings: 0, signatures: 0, problems: [] };

@@ -19,7 +19,9 @@ const S = SIDE_TEXTS;
 const TAP = 'min-h-11';
 
 /** The waiver's dialog, fetched when a side of an event that requires a waiver is registered for. */
-const WaiverDialog = lazy(() => import('./waiver-dialog').then((m) => ({ default: m.WaiverDialog })));
+const WaiverDialog = lazy(() =>
+  import('@web/components/waiver-dialog').then((m) => ({ default: m.WaiverDialog })),
+);
 
 /**
  * Game day on the event page (issue 25): who hosts it and where (with links), Edit for its

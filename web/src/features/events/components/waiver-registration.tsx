@@ -8,7 +8,9 @@ import { useSetRegistration } from '../api/set-registration';
 import { RegistrationActions } from './registration-actions';
 
 /** The waiver's dialog (issue 25) is a chunk of its own, fetched when an event that requires one is registered for. */
-const WaiverDialog = lazy(() => import('./waiver-dialog').then((m) => ({ default: m.WaiverDialog })));
+const WaiverDialog = lazy(() =>
+  import('@web/components/waiver-dialog').then((m) => ({ default: m.WaiverDialog })),
+);
 
 /**
  * The event page's registration (issue 25): an event that requires a waiver (GET /api/events/{id}

@@ -21,7 +21,8 @@ const T = GAME_DAY_TEXTS;
  * The waiver an event requires (issue 25), shown before registering: its Markdown text (a region
  * that scrolls, reachable with Tab), the player's full name and date of birth, and a guardian's
  * name and phone when the player is under 18 on the event's day. `onSign` registers with the
- * answers; the server checks them again (minimum age, guardian) and its refusal comes as a toast.
+ * answers (or, at the gate, queues the signature the organiser witnesses); the server checks them
+ * again (minimum age, guardian) and its refusal comes as a toast.
  */
 export function WaiverDialog({
   event,
