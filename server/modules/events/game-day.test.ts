@@ -138,10 +138,12 @@ describe('setting a waiver', () => {
       'Field waiver',
     );
     const e = await createEvent(db(), { fieldId: f.id });
-    expect((await injectAs(t.app, null, { url: `/api/events/${e.id}` })).json().waiver).toEqual({
-      version: 1,
-      text: 'Field waiver',
-    });
+    // Read in one statement with the event (signed out, and signed in: its other shape).
+    for (const viewer of [null, player]) {
+      const shown = (await injectAs(t.app, viewer, { url: `/api/events/${e.id}` })).json();
+      expect(shown.waiver).toEqual({ version: 1, text: 'Field waiver' });
+      expect(shown.field).toEqual({ id: f.id, name: f.name });
+    }
     await injectAs(t.app, admin, {
       method: 'PUT',
       url: `/api/events/${e.id}/waiver`,
@@ -155,7 +157,12 @@ describe('setting a waiver', () => {
       'Field waiver',
     );
     const plain = await createEvent(db());
-    expect((await injectAs(t.app, null, { url: `/api/events/${plain.id}` })).json().waiver).toBeNull();
+    for (const viewer of [null, player])
+      expect((await injectAs(t.app, viewer, { url: `/api/events/${plain.id}` })).json()).toMatchObject({
+        waiver: null,
+        field: null,
+        sides: [],
+      });
   });
 });
 
