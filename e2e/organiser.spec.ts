@@ -45,16 +45,13 @@ test("the organiser's loop: hosted event with sides, waiver, a player signs on a
   await form.getByRole('button', { name: 'Create Event' }).click();
   await expect(page.getByText('Event created successfully')).toBeVisible();
 
-  // The leader finds it with the header search and opens it: hosted by the team.
-  const search = page.getByRole('combobox', { name: 'Search' });
-  await search.fill(title);
-  await page.getByRole('listbox').getByRole('option', { name: title }).click();
+  // The new event opens: hosted by the team.
   await expect(page).toHaveURL(/\/events\/[0-9a-f-]{36}$/);
   const eventId = new URL(page.url()).pathname.split('/')[2];
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('link', { name: team.name })).toHaveAttribute('href', `/teams/${team.id}`);
 
-  // Its two sides, from Edit on the event page (the create form has no sides).
+  // Its two sides, from Edit on the event page (where the organisers set sides up).
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await page.getByRole('button', { name: 'Add a side' }).click();
   await page.getByRole('button', { name: 'Add a side' }).click();
