@@ -128,19 +128,20 @@ export function checkWaiverAnswers(
  * Called by the registration in its transaction, the event row locked: when the event requires a
  * waiver, a player taking a new place must send the answers (else 400); answers sent are checked
  * and the signature of the current text recorded (a player already on the event signs again so).
+ * A squad's confirmation (squads.ts) asks the same, in its own transaction (signWaiverOnSquad).
  */
 export async function signWaiverOnRegistration(
   tx: Db,
   user: SessionUser,
   eventId: string,
   answers: WaiverAnswers | undefined,
-  /** Whether the player holds a place already (asked only when the event requires a waiver). */
-  alreadyOnEvent: () => Promise<boolean>,
+  /** Whether the player may go without answers (asked only when the event requires a waiver): already on the event. */
+  alreadyOnEvent: (required: RequiredWaiver) => Promise<boolean>,
 ): Promise<void> {
   const facts = await selectEventWaiver(tx, eventId);
   if (!facts?.waiver) return;
   if (!answers) {
-    if (await alreadyOnEvent()) return;
+    if (await alreadyOnEvent(facts.waiver)) return;
     throw badRequest(WAIVER_TEXTS.required, { waiver: [WAIVER_TEXTS.required] });
   }
   const checked = checkWaiverAnswers(answers, facts);
@@ -158,6 +159,27 @@ export async function signWaiverOnRegistration(
     })
     .onConflictDoNothing();
 }
+
+/**
+ * A squad member confirming their place (or the leader who puts themself in the squad): as a
+ * registration, the answers are required unless the player has signed the current text already;
+ * run in the confirmation's transaction, so a refusal leaves neither the confirmation nor a signature.
+ */
+export const signWaiverOnSquad = (tx: Db, user: SessionUser, eventId: string, answers?: WaiverAnswers) =>
+  signWaiverOnRegistration(tx, user, eventId, answers, async (required) => {
+    const [row] = await tx
+      .select({ id: waiverSignatures.id })
+      .from(waiverSignatures)
+      .where(
+        and(
+          eq(waiverSignatures.eventId, eventId),
+          eq(waiverSignatures.userId, user.id),
+          eq(waiverSignatures.textHash, required.textHash),
+        ),
+      )
+      .limit(1);
+    return !!row;
+  });
 
 /** A player's state on an event from their latest signature (hash) and the waiver required now. */
 export function waiverStateOf(required: { textHash: string } | null, signedHash: string | null): WaiverState {
