@@ -195,6 +195,18 @@ export function waiverStateOf(required: { textHash: string } | null, signedHash:
 const nextVersion = (table: typeof eventWaivers | typeof fieldWaivers, hash: string) =>
   sql`CASE WHEN ${table.textHash} = ${hash} THEN ${table.version} ELSE ${table.version} + 1 END`;
 
+/** An event's waiver set or removed, in the audit log with its actor (an admin or an organiser), as the event's other writes. */
+const auditWaiver = (tx: Db, user: SessionUser | null, eventId: string, textHash: string | null) =>
+  user
+    ? audit(tx, {
+        adminId: user.id,
+        action: 'event.update',
+        subjectType: 'event',
+        subjectId: eventId,
+        data: { changed: ['waiver'], textHash },
+      })
+    : Promise.resolve();
+
 /** GET /api/events/{id}/waiver (organisers): the event's own waiver and the field's it would inherit. */
 export async function eventWaiverSetting(
   db: Db,
@@ -226,19 +238,23 @@ export async function setEventWaiver(
 ): Promise<WaiverSetting> {
   await requireOrganiser(db, user, eventId);
   const textHash = hashText(text);
-  await db
-    .insert(eventWaivers)
-    .values({ eventId, text, textHash, updatedBy: user?.id })
-    .onConflictDoUpdate({
-      target: eventWaivers.eventId,
-      set: {
-        text,
-        textHash,
-        version: nextVersion(eventWaivers, textHash),
-        updatedBy: user?.id,
-        updatedAt: sql`now()`,
-      },
-    });
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx
+      .insert(eventWaivers)
+      .values({ eventId, text, textHash, updatedBy: user?.id })
+      .onConflictDoUpdate({
+        target: eventWaivers.eventId,
+        set: {
+          text,
+          textHash,
+          version: nextVersion(eventWaivers, textHash),
+          updatedBy: user?.id,
+          updatedAt: sql`now()`,
+        },
+      });
+    await auditWaiver(tx, user, eventId, textHash);
+  });
   return eventWaiverSetting(db, user, eventId);
 }
 
@@ -249,7 +265,14 @@ export async function removeEventWaiver(
   eventId: string,
 ): Promise<WaiverSetting> {
   await requireOrganiser(db, user, eventId);
-  await db.delete(eventWaivers).where(eq(eventWaivers.eventId, eventId));
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const removed = await tx
+      .delete(eventWaivers)
+      .where(eq(eventWaivers.eventId, eventId))
+      .returning({ eventId: eventWaivers.eventId });
+    if (removed.length > 0) await auditWaiver(tx, user, eventId, null);
+  });
   return eventWaiverSetting(db, user, eventId);
 }
 
