@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aUser, json, mockFetch, renderApp, signedIn, signedOut } from '@web/test/utils';
 import { describe, expect, it } from 'vitest';
-import { anEvent, eventId } from '../test-data';
+import { anEvent, daysFromNow, eventId } from '../test-data';
 import { EventDetails } from './event-details';
 
 const team = { id: '40000000-0000-4000-8000-000000000001', name: 'Host Company' };
@@ -168,5 +168,75 @@ describe('game day on the event page (issue 25)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirm my place' }));
     await screen.findByText('Place confirmed');
     expect(confirmed).toBe(1);
+  });
+
+  it('on an event that requires a waiver, Confirm my place opens the waiver dialog and sends the answers', async () => {
+    const user = aUser();
+    const squadId = '70000000-0000-4000-8000-000000000002';
+    const date = daysFromNow(7);
+    const fetchMock = mockFetch({
+      ...signedIn(user),
+      [`GET /api/events/${eventId(1)}`]: () =>
+        json(hosted({ date, waiver: { version: 2, text: 'Play safe.' }, waiverRequired: true })),
+      [`GET /api/events/${eventId(1)}/squads`]: () =>
+        json([
+          {
+            id: squadId,
+            eventId: eventId(1),
+            team,
+            sideId: null,
+            status: 'pending',
+            members: [{ id: user.id, username: user.username, confirmed: false }],
+            canConfirm: true,
+            createdAt: new Date().toISOString(),
+          },
+        ]),
+      [`POST /api/events/${eventId(1)}/squads/${squadId}/confirm`]: () => json({}),
+    });
+    const confirms = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/confirm'));
+    renderApp(<EventDetails id={eventId(1)} />);
+    await screen.findByText(/Squad of Host Company/);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm my place' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(confirms()).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText('Full name (as your signature)'), 'Sam Carter');
+    const dob = `${Number(date.slice(0, 4)) - 30}-03-04`;
+    await userEvent.type(within(dialog).getByLabelText('Date of birth'), dob);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm my place' }));
+    await screen.findByText('Place confirmed');
+    expect(confirms()).toHaveLength(1);
+    expect(JSON.parse(String(confirms()[0][1]?.body))).toEqual({
+      waiver: { fullName: 'Sam Carter', dateOfBirth: dob },
+    });
+  }, 60_000);
+
+  it('without a waiver, Confirm my place sends no body and opens no dialog', async () => {
+    const user = aUser();
+    const squadId = '70000000-0000-4000-8000-000000000003';
+    const fetchMock = mockFetch({
+      ...signedIn(user),
+      [`GET /api/events/${eventId(1)}`]: () => json(hosted()),
+      [`GET /api/events/${eventId(1)}/squads`]: () =>
+        json([
+          {
+            id: squadId,
+            eventId: eventId(1),
+            team,
+            sideId: null,
+            status: 'pending',
+            members: [{ id: user.id, username: user.username, confirmed: false }],
+            canConfirm: true,
+            createdAt: new Date().toISOString(),
+          },
+        ]),
+      [`POST /api/events/${eventId(1)}/squads/${squadId}/confirm`]: () => json({}),
+    });
+    renderApp(<EventDetails id={eventId(1)} />);
+    await screen.findByText(/Squad of Host Company/);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm my place' }));
+    await screen.findByText('Place confirmed');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/confirm'));
+    expect(call?.[1]?.body ?? undefined).toBeUndefined();
   });
 });
