@@ -239,4 +239,63 @@ describe('game day on the event page (issue 25)', () => {
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/confirm'));
     expect(call?.[1]?.body ?? undefined).toBeUndefined();
   });
+
+  it('a leader who puts themself in a squad signs the waiver first; the answers go with the squad', async () => {
+    const user = aUser();
+    const mate = '80000000-0000-4000-8000-000000000002';
+    const date = daysFromNow(7);
+    const member = (userId: string, username: string, role: string) => ({
+      id: userId,
+      userId,
+      username,
+      avatar: null,
+      role,
+      joinedAt: new Date().toISOString(),
+      canRemove: false,
+      canChangeRole: false,
+    });
+    const fetchMock = mockFetch({
+      ...signedIn(user),
+      [`GET /api/events/${eventId(1)}`]: () =>
+        json(hosted({ date, waiver: { version: 1, text: 'Play safe.' }, waiverRequired: true })),
+      [`GET /api/events/${eventId(1)}/squads`]: () => json([]),
+      [`GET /api/user/${user.id}/teams`]: () =>
+        json([
+          {
+            ...team,
+            tag: 'HC',
+            tagline: null,
+            logo: null,
+            playStyle: null,
+            role: 'leader',
+            memberCount: 2,
+            joinedAt: new Date().toISOString(),
+          },
+        ]),
+      [`GET /api/teams/${team.id}/members`]: () =>
+        json([member(user.id, user.username, 'leader'), member(mate, 'mate', 'member')]),
+      [`POST /api/events/${eventId(1)}/squads`]: () => json({}, 201),
+    });
+    const posts = () =>
+      fetchMock.mock.calls.filter(
+        ([url, init]) => String(url).endsWith('/squads') && init?.method === 'POST',
+      );
+    renderApp(<EventDetails id={eventId(1)} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Register my squad' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: user.username }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'mate' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ask them to confirm' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(posts()).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText('Full name (as your signature)'), 'Lee Leader');
+    const dob = `${Number(date.slice(0, 4)) - 40}-01-02`;
+    await userEvent.type(within(dialog).getByLabelText('Date of birth'), dob);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ask them to confirm' }));
+    await screen.findByText('Squad created: each member confirms their place');
+    expect(JSON.parse(String(posts()[0][1]?.body))).toEqual({
+      teamId: team.id,
+      userIds: [user.id, mate],
+      waiver: { fullName: 'Lee Leader', dateOfBirth: dob },
+    });
+  }, 60_000);
 });
