@@ -1,5 +1,5 @@
 import type { Event } from '@contract/events';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aUser, json, mockFetch, renderApp, signedIn, signedOut } from '@web/test/utils';
 import { describe, expect, it } from 'vitest';
@@ -298,4 +298,28 @@ describe('game day on the event page (issue 25)', () => {
       waiver: { fullName: 'Lee Leader', dateOfBirth: dob },
     });
   }, 60_000);
+
+  it('arriving from a card’s Register (#register) on an event with sides shows the Sides card, no dialog yet', async () => {
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    window.location.hash = '#register';
+    try {
+      mockFetch({
+        ...signedIn(aUser()),
+        [`GET /api/events/${eventId(1)}`]: () =>
+          json(hosted({ waiver: { version: 1, text: 'Play safe.' }, waiverRequired: true })),
+        [`GET /api/events/${eventId(1)}/squads`]: () => json([]),
+      });
+      renderApp(<EventDetails id={eventId(1)} />);
+      await screen.findByRole('combobox', { name: 'Choose a side' });
+      await waitFor(() => expect(scrolled).toContain(document.getElementById('sides')));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    } finally {
+      window.location.hash = '';
+      Element.prototype.scrollIntoView = original;
+    }
+  });
 });
