@@ -64,6 +64,12 @@ const EVENT_COLUMNS = {
   source: e.source,
   createdAt: e.createdAt,
   updatedAt: e.updatedAt,
+  /**
+   * Registering asks a waiver (issue 25): the event's own, else its field's (as waivers.ts
+   * selectEventWaiver resolves it): two primary-key probes, so that a card's Register knows.
+   * (Spelled out: in a one-table select drizzle writes ${e.id} as a bare "id".)
+   */
+  waiverRequired: sql<boolean>`(EXISTS (SELECT 1 FROM event_waivers ew WHERE ew.event_id = "events"."id") OR EXISTS (SELECT 1 FROM field_waivers fw WHERE fw.field_id = "events"."field_id"))`,
 };
 
 /** The viewer's 1-based place on the waitlist of `r`'s event; null unless `r` is waitlisted. */

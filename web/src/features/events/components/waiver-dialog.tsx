@@ -30,6 +30,7 @@ export function WaiverDialog({
   onSign,
   pending,
   again = false,
+  actionLabel,
 }: {
   event: Pick<Event, 'title' | 'date' | 'waiver'> & { full?: boolean };
   open: boolean;
@@ -37,6 +38,8 @@ export function WaiverDialog({
   onSign: (answers: WaiverAnswers) => void;
   pending?: boolean;
   again?: boolean;
+  /** The submit button's text when signing does something else than registering (a squad's confirmation). */
+  actionLabel?: string;
 }) {
   const id = useId();
   const [fullName, setFullName] = useState('');
@@ -60,7 +63,8 @@ export function WaiverDialog({
       ...(minor ? { guardianName: guardianName.trim(), guardianPhone: guardianPhone.trim() } : {}),
     });
   };
-  const action = again ? T.signAgain : event.full ? T.signAndJoinWaitlist : T.signAndRegister;
+  const action =
+    actionLabel ?? (again ? T.signAgain : event.full ? T.signAndJoinWaitlist : T.signAndRegister);
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
