@@ -259,6 +259,8 @@ export const event = z.object({
   rules: eventRules.nullable(),
   /** The field the event is held at (issue 13), or null. */
   fieldId: z.uuid().nullable().optional(),
+  /** Registering asks a waiver (issue 25; its text on GET /api/events/{id}): a card's Register opens the event page. */
+  waiverRequired: z.boolean().optional(),
   /** True once the start has passed: no registrations any more. */
   isPast: z.boolean(),
   /** 'none' for an anonymous viewer. */

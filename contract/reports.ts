@@ -210,6 +210,18 @@ export const auditLogPage = z.object({
 });
 export type AuditLogPage = z.infer<typeof auditLogPage>;
 
+/**
+ * The audit log page's texts: its actor is an admin, or an event's organiser (a host team's leader
+ * or co-leader, issue 25), so none of them says "admin".
+ */
+export const AUDIT_TEXTS = {
+  actor: 'By',
+  everyone: 'Everyone',
+  action: 'Action',
+  everyAction: 'Every action',
+  by: (name: string | null) => `by ${name ?? 'a deleted account'}`,
+} as const;
+
 /** Every action the audit log names, for the page's filter. */
 export const AUDIT_ACTIONS = [
   'report.dismiss',

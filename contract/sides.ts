@@ -1,4 +1,5 @@
 import { z } from './messages';
+import { waiverAnswers } from './waivers';
 
 /**
  * Game day (issue 25): moving a player between sides, squads (players of one team registered
@@ -22,9 +23,18 @@ export const createSquadBody = z
       .max(SQUAD_LIMITS.maxMembers)
       .refine((ids) => new Set(ids).size === ids.length, { message: 'Each player once' }),
     sideId: z.uuid().toLowerCase().optional(),
+    /** The creator's waiver answers when they are in the squad and the event requires one (as registering). */
+    waiver: waiverAnswers.optional(),
   })
   .strict();
 export type CreateSquadBody = z.input<typeof createSquadBody>;
+
+/**
+ * POST /api/events/{id}/squads/{squadId}/confirm (optional body): the member's waiver answers when
+ * the event requires a waiver they have not signed in its current version (as registering).
+ */
+export const confirmSquadBody = z.object({ waiver: waiverAnswers.optional() }).strict();
+export type ConfirmSquadBody = z.input<typeof confirmSquadBody>;
 
 export const SQUAD_STATUSES = ['pending', 'registered'] as const;
 export type SquadStatus = (typeof SQUAD_STATUSES)[number];

@@ -12,6 +12,7 @@ import {
 import type { App, Ctx } from '../../context';
 import { noStore } from '../../lib/http';
 import { requireUser } from '../auth';
+import { eventsCache } from './cache';
 import { listEventMessages, sendEventMessage } from './messages';
 import { getRoster, rosterCsv, rosterFileName } from './roster';
 import {
@@ -24,6 +25,11 @@ import {
 } from './waivers';
 
 const idParams = z.object({ id: uuid() });
+/** A waiver set or removed changes the lists' waiverRequired: every process's list pages are emptied. */
+const changed = async <T>(ctx: Ctx, answer: T): Promise<T> => {
+  await eventsCache(ctx).invalidate();
+  return answer;
+};
 
 /**
  * Game day (issue 25): an event's waiver (its organisers), the roster and its CSV, messages to the
@@ -45,12 +51,13 @@ export async function gameDayRoutes(app: App, ctx: Ctx) {
   app.put(
     '/api/events/:id/waiver',
     { config, schema: { params: idParams, body: waiverBody, response: { 200: waiverSetting } } },
-    async (request) => setEventWaiver(ctx.db, request.user, request.params.id, request.body.text),
+    async (request) =>
+      changed(ctx, await setEventWaiver(ctx.db, request.user, request.params.id, request.body.text)),
   );
   app.delete(
     '/api/events/:id/waiver',
     { config, schema: { params: idParams, response: { 200: waiverSetting } } },
-    async (request) => removeEventWaiver(ctx.db, request.user, request.params.id),
+    async (request) => changed(ctx, await removeEventWaiver(ctx.db, request.user, request.params.id)),
   );
   app.get(
     '/api/fields/:id/waiver',
@@ -100,11 +107,13 @@ export async function gameDayAdminRoutes(admin: App, ctx: Ctx) {
   admin.put(
     '/api/admin/fields/:id/waiver',
     { schema: { params: idParams, body: waiverBody, response: { 200: waiverSetting } } },
-    async (request) => setFieldWaiver(ctx.db, requireUser(request), request.params.id, request.body.text),
+    async (request) =>
+      changed(ctx, await setFieldWaiver(ctx.db, requireUser(request), request.params.id, request.body.text)),
   );
   admin.delete(
     '/api/admin/fields/:id/waiver',
     { schema: { params: idParams, response: { 200: waiverSetting } } },
-    async (request) => setFieldWaiver(ctx.db, requireUser(request), request.params.id, null),
+    async (request) =>
+      changed(ctx, await setFieldWaiver(ctx.db, requireUser(request), request.params.id, null)),
   );
 }

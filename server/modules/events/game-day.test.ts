@@ -138,10 +138,12 @@ describe('setting a waiver', () => {
       'Field waiver',
     );
     const e = await createEvent(db(), { fieldId: f.id });
-    expect((await injectAs(t.app, null, { url: `/api/events/${e.id}` })).json().waiver).toEqual({
-      version: 1,
-      text: 'Field waiver',
-    });
+    // Read in one statement with the event (signed out, and signed in: its other shape).
+    for (const viewer of [null, player]) {
+      const shown = (await injectAs(t.app, viewer, { url: `/api/events/${e.id}` })).json();
+      expect(shown.waiver).toEqual({ version: 1, text: 'Field waiver' });
+      expect(shown.field).toEqual({ id: f.id, name: f.name });
+    }
     await injectAs(t.app, admin, {
       method: 'PUT',
       url: `/api/events/${e.id}/waiver`,
@@ -155,7 +157,47 @@ describe('setting a waiver', () => {
       'Field waiver',
     );
     const plain = await createEvent(db());
-    expect((await injectAs(t.app, null, { url: `/api/events/${plain.id}` })).json().waiver).toBeNull();
+    for (const viewer of [null, player])
+      expect((await injectAs(t.app, viewer, { url: `/api/events/${plain.id}` })).json()).toMatchObject({
+        waiver: null,
+        field: null,
+        sides: [],
+      });
+  });
+
+  it('the lists say waiverRequired (own or the field’s), kept fresh when a waiver is set or removed', async () => {
+    const f = await createField(db());
+    const day = (n: number) => new Date(Date.UTC(2040, 2, n, 10));
+    const own = await createEvent(db(), { title: 'own', date: day(1) });
+    const atField = await createEvent(db(), { title: 'field', date: day(2), fieldId: f.id });
+    const plain = await createEvent(db(), { title: 'plain', date: day(3) });
+    const list = async (viewer: TestUser | null = null) => {
+      const res = await injectAs(t.app, viewer, {
+        url: '/api/events?from=2040-03-01T00:00:00Z&to=2040-03-05T00:00:00Z',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return Object.fromEntries(
+        (res.json() as { title: string; waiverRequired: boolean }[]).map((e) => [e.title, e.waiverRequired]),
+      );
+    };
+    // Read once: the page is cached; the writes below must empty it.
+    expect(await list()).toEqual({ own: false, field: false, plain: false });
+    const put = (url: string, method: 'PUT' | 'DELETE' = 'PUT') =>
+      injectAs(t.app, admin, { method, url, payload: method === 'PUT' ? { text: 'Sign me' } : undefined });
+    expect((await put(`/api/events/${own.id}/waiver`)).statusCode).toBe(200);
+    expect((await put(`/api/admin/fields/${f.id}/waiver`)).statusCode).toBe(200);
+    expect(await list()).toEqual({ own: true, field: true, plain: false });
+    expect(await list(player)).toEqual({ own: true, field: true, plain: false });
+    // One event's answer says it too.
+    expect((await injectAs(t.app, null, { url: `/api/events/${atField.id}` })).json().waiverRequired).toBe(
+      true,
+    );
+    expect((await injectAs(t.app, null, { url: `/api/events/${plain.id}` })).json().waiverRequired).toBe(
+      false,
+    );
+    expect((await put(`/api/events/${own.id}/waiver`, 'DELETE')).statusCode).toBe(200);
+    expect((await put(`/api/admin/fields/${f.id}/waiver`, 'DELETE')).statusCode).toBe(200);
+    expect(await list()).toEqual({ own: false, field: false, plain: false });
   });
 });
 

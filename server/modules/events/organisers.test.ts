@@ -78,7 +78,7 @@ describe('POST /api/events with hostTeamId', () => {
     }
   });
 
-  it('admins host for any team; an organiser creation is not in the admin audit log, an admin one is', async () => {
+  it("admins host for any team; an admin's creation and an organiser's are both in the audit log, each with its actor", async () => {
     const before = (await db().select().from(auditLog)).length;
     const res = await injectAs(t.app, admin, {
       method: 'POST',
@@ -93,7 +93,13 @@ describe('POST /api/events with hostTeamId', () => {
       payload: payload({ hostTeamId: host.id }),
     });
     expect(byLeader.statusCode).toBe(201);
-    expect((await db().select().from(auditLog)).length).toBe(before + 1);
+    const log = await db().select().from(auditLog).orderBy(auditLog.id);
+    expect(log).toHaveLength(before + 2);
+    expect(log.at(-1)).toMatchObject({
+      adminId: leader.id,
+      action: 'event.create',
+      subjectId: byLeader.json().id,
+    });
   });
 
   it('refuses anyone else, storing nothing: 401 anonymous (before validation), 403 others, 400 an unknown team', async () => {
@@ -276,5 +282,87 @@ describe('isOrganiser and requireOrganiser', () => {
     expect(can(u, 'edit', { isOrganiser: true })).toBe(true);
     expect(can(u, 'delete', { isOrganiser: true })).toBe(false);
     expect(can(a, 'checkIn', { isOrganiser: false })).toBe(true);
+  });
+});
+
+describe("the audit log keeps organisers' writes (issue 25)", () => {
+  it('a leader creates, edits (sides too) and sets the waiver of a hosted event; an admin deletes it: each entry with its actor', async () => {
+    const made = await injectAs(t.app, leader, {
+      method: 'POST',
+      url: '/api/events',
+      payload: payload({ title: 'Audited op', hostTeamId: host.id }),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().id;
+    const patch = (who: TestUser, body: object) =>
+      injectAs(t.app, who, { method: 'PATCH', url: `/api/events/${id}`, payload: body });
+    expect((await patch(leader, { capacity: 60 })).statusCode).toBe(200);
+    const sides = [
+      { name: 'Blue', colour: '#1f4e9c', capacity: 30 },
+      { name: 'Red', colour: '#b3261e', capacity: 30 },
+    ];
+    expect((await patch(coLeader, { sides })).statusCode).toBe(200);
+    const waiver = await injectAs(t.app, leader, {
+      method: 'PUT',
+      url: `/api/events/${id}/waiver`,
+      payload: { text: 'Audited waiver' },
+    });
+    expect(waiver.statusCode).toBe(200);
+    expect(
+      (await injectAs(t.app, leader, { method: 'DELETE', url: `/api/events/${id}/waiver` })).statusCode,
+    ).toBe(200);
+    // A refused write (another team's leader) writes no entry.
+    const before = await snapshot();
+    expect((await patch(rival, { title: 'Hacked' })).statusCode).toBe(403);
+    expect(
+      (
+        await injectAs(t.app, rival, {
+          method: 'PUT',
+          url: `/api/events/${id}/waiver`,
+          payload: { text: 'x' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(await snapshot()).toEqual(before);
+    // Deleting stays an admin's (the leader's DELETE is refused, nothing logged).
+    expect((await injectAs(t.app, leader, { method: 'DELETE', url: `/api/events/${id}` })).statusCode).toBe(
+      403,
+    );
+    expect(await snapshot()).toEqual(before);
+    expect((await injectAs(t.app, admin, { method: 'DELETE', url: `/api/events/${id}` })).statusCode).toBe(
+      204,
+    );
+
+    const page = await injectAs(t.app, admin, { url: '/api/admin/audit-log?limit=100' });
+    expect(page.statusCode).toBe(200);
+    const about = (
+      page.json().items as {
+        subjectId: string;
+        action: string;
+        adminUsername: string;
+        data: { changed?: string[] };
+      }[]
+    )
+      .filter((e) => e.subjectId === id)
+      .reverse()
+      .map((e) => [e.action, e.adminUsername, e.data.changed ?? null]);
+    expect(about).toEqual([
+      ['event.create', leader.username, null],
+      ['event.update', leader.username, ['capacity']],
+      ['event.update', coLeader.username, ['sides']],
+      ['event.update', leader.username, ['waiver']],
+      ['event.update', leader.username, ['waiver']],
+      ['event.delete', admin.username, null],
+    ]);
+    // The log is filtered by its actor, a leader as an admin.
+    const theirs = (
+      await injectAs(t.app, admin, { url: `/api/admin/audit-log?adminId=${leader.id}` })
+    ).json();
+    expect(theirs.items.length).toBeGreaterThanOrEqual(4);
+    expect(theirs.items.every((e: { adminUsername: string }) => e.adminUsername === leader.username)).toBe(
+      true,
+    );
+    // Players do not read the log.
+    expect((await injectAs(t.app, leader, { url: '/api/admin/audit-log' })).statusCode).toBe(403);
   });
 });

@@ -14,6 +14,10 @@ import type { SessionUser } from '../auth';
 
 const OFFICER_ROLES = ['leader', 'co-leader'] as const;
 
+/** Whether a team role makes its holder an organiser of the team's events. */
+export const isOfficerRole = (role: string | null | undefined) =>
+  (OFFICER_ROLES as readonly string[]).includes(role ?? '');
+
 /** The event's host team and the viewer's role in it; undefined when the event does not exist. */
 export async function selectHost(
   db: Db,
@@ -34,8 +38,7 @@ export async function selectHost(
     .where(eq(events.id, eventId));
   if (!row) return undefined;
   const hostTeam = row.teamId && row.teamName ? { id: row.teamId, name: row.teamName } : null;
-  const viewerIsOfficer =
-    !!viewerId && !!hostTeam && (OFFICER_ROLES as readonly string[]).includes(row.role ?? '');
+  const viewerIsOfficer = !!viewerId && !!hostTeam && isOfficerRole(row.role);
   return { hostTeam, viewerIsOfficer };
 }
 

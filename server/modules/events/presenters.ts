@@ -49,6 +49,7 @@ export function presentEvent(
     url: r.url,
     rules: r.rules ?? null,
     fieldId: r.fieldId ?? null,
+    waiverRequired: !!r.waiverRequired,
     isPast,
     viewerStatus,
     waitlistPosition: viewerStatus === 'waitlisted' ? (place?.position ?? null) : null,

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
-import { EVENT_LIMITS, type EventType, PAGE_MAX_LIMIT } from '../../../contract';
+import {
+  EVENT_LIMITS,
+  type EventSide,
+  type EventType,
+  PAGE_MAX_LIMIT,
+  type ReplicaClass,
+} from '../../../contract';
 import type { Db } from '../../db/client';
 import { literalLimit, preparedQuery, statementOf } from '../../db/prepared';
 import { calendarTokens, eventRegistrations, events, users } from '../../db/schema';
@@ -58,6 +64,12 @@ const EVENT_COLUMNS = {
   source: e.source,
   createdAt: e.createdAt,
   updatedAt: e.updatedAt,
+  /**
+   * Registering asks a waiver (issue 25): the event's own, else its field's (as waivers.ts
+   * selectEventWaiver resolves it): two primary-key probes, so that a card's Register knows.
+   * (Spelled out: in a one-table select drizzle writes ${e.id} as a bare "id".)
+   */
+  waiverRequired: sql<boolean>`(EXISTS (SELECT 1 FROM event_waivers ew WHERE ew.event_id = "events"."id") OR EXISTS (SELECT 1 FROM field_waivers fw WHERE fw.field_id = "events"."field_id"))`,
 };
 
 /** The viewer's 1-based place on the waitlist of `r`'s event; null unless `r` is waitlisted. */
@@ -216,7 +228,9 @@ function listValues(opts: ListOptions, now: Date): Record<string, unknown> {
   };
 }
 
-type EventRow = NonNullable<Awaited<ReturnType<typeof selectEventRow>>>;
+/** The row type of EVENT_COLUMNS (the query is never run). */
+const eventRowShape = (db: Db) => db.select(EVENT_COLUMNS).from(e);
+type EventRow = Awaited<ReturnType<typeof eventRowShape>>[number];
 type NearRow = Awaited<ReturnType<ReturnType<typeof nearQuery>['execute']>>[number];
 /** A row of the list (and of one event): the event's columns, and its distance when a point is given. */
 export type ListRow = EventRow & Partial<Pick<NearRow, 'distance'>>;
@@ -249,25 +263,74 @@ export type Place = Omit<Awaited<ReturnType<typeof selectPlaces>>[number], 'even
 // One event
 // ---------------------------------------------------------------------------------------------
 
-async function selectEventRow(db: Db, id: string) {
-  const [row] = await preparedQuery(db, 'events.one', () =>
-    db
-      .select(EVENT_COLUMNS)
-      .from(e)
-      .where(eq(e.id, ph('id'))),
-  ).execute({ id });
-  return row;
+/**
+ * What GET /api/events/{id} adds to the row (issue 25), read in the same statement: the host team's
+ * name, the field's, the sides (in order) and the waiver required now (the event's own, else its
+ * field's). Written as SQL: in the one-table select Drizzle writes ${e.id} as a bare "id", which a
+ * subquery would read as its own table's column, so the outer row is named "events" literally.
+ */
+const DETAIL_COLUMNS = {
+  ...EVENT_COLUMNS,
+  hostTeamName: sql<string | null>`(SELECT t.name FROM teams t WHERE t.id = "events"."host_team_id")`,
+  fieldName: sql<string | null>`(SELECT f.name FROM fields f WHERE f.id = "events"."field_id")`,
+  sides: sql<EventSide[]>`(SELECT coalesce(json_agg(json_build_object('id', s.id, 'name', s.name,
+      'colour', s.colour, 'capacity', s.capacity, 'registeredCount', s.registered_count,
+      'waitlistCount', s.waitlist_count) ORDER BY s.position, s.id), '[]'::json)
+    FROM event_sides s WHERE s.event_id = "events"."id")`,
+  waiver: sql<DetailWaiver | null>`coalesce(
+    (SELECT json_build_object('source', 'event', 'version', ew.version, 'text', ew.text, 'textHash', ew.text_hash)
+      FROM event_waivers ew WHERE ew.event_id = "events"."id"),
+    (SELECT json_build_object('source', 'field', 'version', fw.version, 'text', fw.text, 'textHash', fw.text_hash)
+      FROM field_waivers fw WHERE fw.field_id = "events"."field_id"))`,
+};
+export interface DetailWaiver {
+  source: 'event' | 'field';
+  version: number;
+  text: string;
+  textHash: string;
 }
 
-/** One event (undefined when missing) with the viewer's place on it (null: none); prepared once per shape. */
+/** A replica of the viewer's garage as the event page judges it (garage/service.ts judges it). */
+export interface DetailReplica {
+  id: string;
+  name: string;
+  replicaClass: ReplicaClass;
+  fps: number;
+  bbWeightGrams: number;
+}
+
+/**
+ * One event (undefined when missing) with all the Event answer shows, in one statement prepared
+ * once per shape: with a viewer, also their place on it (null: none), their role in the host team,
+ * their latest signature of its waiver and their garage.
+ */
 export async function selectEvent(db: Db, id: string, viewerId: string | null) {
   if (!viewerId) {
-    const row = await selectEventRow(db, id);
-    return row && { ...row, place: null };
+    const [row] = await preparedQuery(db, 'events.one', () =>
+      db
+        .select(DETAIL_COLUMNS)
+        .from(e)
+        .where(eq(e.id, ph('id'))),
+    ).execute({ id });
+    return (
+      row && { ...row, place: null, viewerRole: null, signedHash: null, replicas: [] as DetailReplica[] }
+    );
   }
   const [row] = await preparedQuery(db, 'events.one:viewer', () =>
     db
-      .select({ ...EVENT_COLUMNS, place: { status: r.status, position: waitlistPosition, sideId: r.sideId } })
+      .select({
+        ...DETAIL_COLUMNS,
+        place: { status: r.status, position: waitlistPosition, sideId: r.sideId },
+        viewerRole: sql<string | null>`(SELECT m.role FROM team_members m
+          WHERE m.team_id = "events"."host_team_id" AND m.user_id = ${ph('viewer')})`,
+        signedHash: sql<string | null>`(SELECT ws.text_hash FROM waiver_signatures ws
+          WHERE ws.event_id = "events"."id" AND ws.user_id = ${ph('viewer')}
+          ORDER BY ws.created_at DESC, ws.id DESC LIMIT 1)`,
+        replicas: sql<DetailReplica[]>`(SELECT coalesce(json_agg(json_build_object('id', g.id, 'name', g.name,
+            'replicaClass', g.replica_class, 'fps', g.fps, 'bbWeightGrams', g.bb_weight_grams)
+            ORDER BY g.created_at, g.id), '[]'::json)
+          FROM user_replicas g WHERE g.user_id = ${ph('viewer')})`,
+      })
       .from(e)
       .leftJoin(r, and(eq(r.eventId, e.id), eq(r.userId, ph('viewer'))))
       .where(eq(e.id, ph('id'))),

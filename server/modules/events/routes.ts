@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   CALENDAR_TOKEN_PATTERN,
   calendarFeedAnswer,
+  confirmSquadBody,
   createEventBody,
   createSquadBody,
   EVENT_IMPORT_TEXTS,
@@ -241,11 +242,18 @@ export async function eventOrganiserRoutes(app: App, ctx: Ctx) {
 
   app.post(
     '/api/events/:id/squads/:squadId/confirm',
-    { ...signedIn, schema: { params: idParams.extend({ squadId: uuid() }), response: { 200: squad } } },
+    {
+      ...signedIn,
+      schema: {
+        params: idParams.extend({ squadId: uuid() }),
+        body: confirmSquadBody.nullish(),
+        response: { 200: squad },
+      },
+    },
     async (request, reply) => {
       noStore(reply);
       const { id, squadId } = request.params;
-      return changed(ctx, await confirmSquad(ctx.db, requireUser(request), id, squadId));
+      return changed(ctx, await confirmSquad(ctx.db, requireUser(request), id, squadId, request.body ?? {}));
     },
   );
 

@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { Event, EventWithReplicas, SearchEvent } from '../../../contract';
 import { EVENT_TEXTS } from '../../../contract';
 import type { Db } from '../../db/client';
-import { fields } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { StampedCache } from '../../lib/stamped-cache';
 import type { SessionUser } from '../auth';
-import { replicasForEvent } from '../garage';
-import { selectHost } from './organisers';
+import { judgeReplicas } from '../garage';
+import { isOfficerRole } from './organisers';
 import { presentEvent } from './presenters';
 import {
   type ListOptions,
@@ -18,8 +16,7 @@ import {
   selectPlaces,
   selectSearch,
 } from './queries';
-import { selectSides } from './sides';
-import { eventWaiverFor } from './waivers';
+import { waiverStateOf } from './waivers';
 
 /** Case-insensitive substring match on the title, served by the pg_trgm GIN index; soonest first. */
 export const searchEvents = (db: Db, q: string): Promise<SearchEvent[]> => selectSearch(db, q);
@@ -61,35 +58,27 @@ export async function listEvents(
 }
 
 /**
- * One event with the viewer's place, its host team and the viewer's organiser abilities, or 404
- * 'Event not found'. A hosted event reads its host (and the viewer's role there) in one more
- * query; its sides in one more (issue 25).
+ * One event with the viewer's place, its host team and field, its sides, its waiver (and the
+ * viewer's signature when on it), the viewer's garage judged by its limits and the viewer's
+ * organiser abilities, or 404 'Event not found': one statement (selectEvent).
  */
 export async function getEvent(db: Db, id: string, viewer: SessionUser | null): Promise<EventWithReplicas> {
   const row = await selectEvent(db, id, viewer?.id ?? null);
   if (!row) throw notFound(EVENT_TEXTS.eventNotFound);
-  const [host, sides, field, waiver] = await Promise.all([
-    row.hostTeamId ? selectHost(db, id, viewer?.id ?? null) : undefined,
-    selectSides(db, id),
-    row.fieldId
-      ? db
-          .select({ id: fields.id, name: fields.name })
-          .from(fields)
-          .where(eq(fields.id, row.fieldId))
-          .then((r) => r[0] ?? null)
-      : null,
-    eventWaiverFor(db, id, row.place ? (viewer?.id ?? null) : null),
-  ]);
+  const hostTeam = row.hostTeamId && row.hostTeamName ? { id: row.hostTeamId, name: row.hostTeamName } : null;
   const event: EventWithReplicas = presentEvent(row, row.place, viewer, Date.now(), {
-    hostTeam: host?.hostTeam ?? null,
-    isOrganiser: viewer?.role === 'admin' || !!host?.viewerIsOfficer,
+    hostTeam,
+    isOrganiser: viewer?.role === 'admin' || (!!hostTeam && isOfficerRole(row.viewerRole)),
   });
-  event.sides = sides;
-  event.field = field;
-  event.viewerSideId = (row.place && 'sideId' in row.place ? row.place.sideId : null) ?? null;
-  event.waiver = waiver.waiver;
-  if (waiver.viewerWaiver) event.viewerWaiver = waiver.viewerWaiver;
+  event.sides = row.sides;
+  event.field = row.fieldId && row.fieldName ? { id: row.fieldId, name: row.fieldName } : null;
+  event.viewerSideId = row.place?.sideId ?? null;
+  event.waiver = row.waiver ? { version: row.waiver.version, text: row.waiver.text } : null;
+  if (row.waiver && row.place) {
+    const state = waiverStateOf(row.waiver, row.signedHash);
+    if (state !== 'not-required') event.viewerWaiver = state;
+  }
   // Issue 25: a signed-in viewer's garage against this event's limits.
-  if (viewer) event.myReplicas = await replicasForEvent(db, viewer.id, row.rules ?? null);
+  if (viewer) event.myReplicas = judgeReplicas(row.replicas, row.rules ?? null);
   return event;
 }

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  type ConfirmSquadBody,
   type CreateSquadBody,
+  confirmSquadBody,
   createSquadBody,
   EVENT_TEXTS,
   SIDE_TEXTS,
@@ -23,6 +25,7 @@ import type { SessionUser } from '../auth';
 import { type NotifyOptions, notify } from '../notifications';
 import { isOrganiser } from './organisers';
 import { countOnSide, hasRoom, lockSides, sideOf, smallerSide } from './sides';
+import { signWaiverOnSquad } from './waivers';
 
 /**
  * Squads (issue 25): a team's leader or co-leader puts members of the team in a squad for an
@@ -102,7 +105,8 @@ export async function listSquads(db: Db, viewer: SessionUser, eventId: string): 
  * POST /api/events/{id}/squads: the leader or a co-leader of `teamId` (403 otherwise), for
  * members of the team only (400), none of them on the event yet (409), on an upcoming event
  * (404 unknown, 409 past), on one of its sides when one is asked (400). The creator's own place,
- * when they are in it, is confirmed; the others are told.
+ * when they are in it, is confirmed (with their waiver answers when the event requires a waiver
+ * they have not signed: else 400 and no squad); the others are told.
  */
 export async function createSquad(
   db: Db,
@@ -146,6 +150,8 @@ export async function createSquad(
 
   const squadId = await db.transaction(async (t) => {
     const tx = asDb(t);
+    // The creator's place is confirmed at once: their waiver first, as a confirmation asks it (400: nothing made).
+    if (body.userIds.includes(user.id)) await signWaiverOnSquad(tx, user, eventId, body.waiver);
     const [made] = await tx
       .insert(eventSquads)
       .values({ eventId, teamId: body.teamId, sideId: body.sideId ?? null, createdBy: user.id })
@@ -232,14 +238,19 @@ async function placeSquad(db: Db, eventId: string, squadId: string): Promise<voi
 /**
  * POST /api/events/{id}/squads/{squadId}/confirm: a member confirms their place (idempotent);
  * when every member has, all are registered at once (placeSquad), or a 409 says why not and the
- * squad stays pending. 404 for no such squad on the event, 403 for a non-member.
+ * squad stays pending. 404 for no such squad on the event, 403 for a non-member. When the event
+ * requires a waiver the member has not signed in its current version, the answers come with it
+ * (as registering: 400 without them, nothing changed); the signature and the confirmation are
+ * stored in one transaction.
  */
 export async function confirmSquad(
   db: Db,
   user: SessionUser,
   eventId: string,
   squadId: string,
+  input: ConfirmSquadBody = {},
 ): Promise<Squad> {
+  const body = confirmSquadBody.parse(input ?? {});
   const [squad] = await db
     .select({ id: eventSquads.id })
     .from(eventSquads)
@@ -250,11 +261,15 @@ export async function confirmSquad(
     .from(eventSquadMembers)
     .where(and(eq(eventSquadMembers.squadId, squadId), eq(eventSquadMembers.userId, user.id)));
   if (!member) throw forbidden(SIDE_TEXTS.squadNotYours);
-  if (!member.confirmedAt)
-    await db
-      .update(eventSquadMembers)
-      .set({ confirmedAt: new Date() })
-      .where(and(eq(eventSquadMembers.squadId, squadId), eq(eventSquadMembers.userId, user.id)));
+  await db.transaction(async (t) => {
+    const tx = asDb(t);
+    await signWaiverOnSquad(tx, user, eventId, body.waiver);
+    if (!member.confirmedAt)
+      await tx
+        .update(eventSquadMembers)
+        .set({ confirmedAt: new Date() })
+        .where(and(eq(eventSquadMembers.squadId, squadId), eq(eventSquadMembers.userId, user.id)));
+  });
   const [waiting] = await db
     .select({ userId: eventSquadMembers.userId })
     .from(eventSquadMembers)

@@ -137,19 +137,20 @@ export function checkWaiverAnswers(
  * Called by the registration in its transaction, the event row locked: when the event requires a
  * waiver, a player taking a new place must send the answers (else 400); answers sent are checked
  * and the signature of the current text recorded (a player already on the event signs again so).
+ * A squad's confirmation (squads.ts) asks the same, in its own transaction (signWaiverOnSquad).
  */
 export async function signWaiverOnRegistration(
   tx: Db,
   user: SessionUser,
   eventId: string,
   answers: WaiverAnswers | undefined,
-  /** Whether the player holds a place already (asked only when the event requires a waiver). */
-  alreadyOnEvent: () => Promise<boolean>,
+  /** Whether the player may go without answers (asked only when the event requires a waiver): already on the event. */
+  alreadyOnEvent: (required: RequiredWaiver) => Promise<boolean>,
 ): Promise<void> {
   const facts = await selectEventWaiver(tx, eventId);
   if (!facts?.waiver) return;
   if (!answers) {
-    if (await alreadyOnEvent()) return;
+    if (await alreadyOnEvent(facts.waiver)) return;
     throw badRequest(WAIVER_TEXTS.required, { waiver: [WAIVER_TEXTS.required] });
   }
   await recordSignature(tx, eventId, user.id, facts, facts.waiver, answers, null);
@@ -205,6 +206,27 @@ export async function signWaiverAsWitness(
   await recordSignature(db, eventId, userId, facts, facts.waiver, answers, witnessId);
 }
 
+/**
+ * A squad member confirming their place (or the leader who puts themself in the squad): as a
+ * registration, the answers are required unless the player has signed the current text already;
+ * run in the confirmation's transaction, so a refusal leaves neither the confirmation nor a signature.
+ */
+export const signWaiverOnSquad = (tx: Db, user: SessionUser, eventId: string, answers?: WaiverAnswers) =>
+  signWaiverOnRegistration(tx, user, eventId, answers, async (required) => {
+    const [row] = await tx
+      .select({ id: waiverSignatures.id })
+      .from(waiverSignatures)
+      .where(
+        and(
+          eq(waiverSignatures.eventId, eventId),
+          eq(waiverSignatures.userId, user.id),
+          eq(waiverSignatures.textHash, required.textHash),
+        ),
+      )
+      .limit(1);
+    return !!row;
+  });
+
 /** A player's state on an event from their latest signature (hash) and the waiver required now. */
 export function waiverStateOf(required: { textHash: string } | null, signedHash: string | null): WaiverState {
   if (!required) return 'not-required';
@@ -218,6 +240,18 @@ export function waiverStateOf(required: { textHash: string } | null, signedHash:
 /** The upsert's version: kept when the text is the same, raised when it changed. */
 const nextVersion = (table: typeof eventWaivers | typeof fieldWaivers, hash: string) =>
   sql`CASE WHEN ${table.textHash} = ${hash} THEN ${table.version} ELSE ${table.version} + 1 END`;
+
+/** An event's waiver set or removed, in the audit log with its actor (an admin or an organiser), as the event's other writes. */
+const auditWaiver = (tx: Db, user: SessionUser | null, eventId: string, textHash: string | null) =>
+  user
+    ? audit(tx, {
+        adminId: user.id,
+        action: 'event.update',
+        subjectType: 'event',
+        subjectId: eventId,
+        data: { changed: ['waiver'], textHash },
+      })
+    : Promise.resolve();
 
 /** GET /api/events/{id}/waiver (organisers): the event's own waiver and the field's it would inherit. */
 export async function eventWaiverSetting(
@@ -250,19 +284,23 @@ export async function setEventWaiver(
 ): Promise<WaiverSetting> {
   await requireOrganiser(db, user, eventId);
   const textHash = hashText(text);
-  await db
-    .insert(eventWaivers)
-    .values({ eventId, text, textHash, updatedBy: user?.id })
-    .onConflictDoUpdate({
-      target: eventWaivers.eventId,
-      set: {
-        text,
-        textHash,
-        version: nextVersion(eventWaivers, textHash),
-        updatedBy: user?.id,
-        updatedAt: sql`now()`,
-      },
-    });
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx
+      .insert(eventWaivers)
+      .values({ eventId, text, textHash, updatedBy: user?.id })
+      .onConflictDoUpdate({
+        target: eventWaivers.eventId,
+        set: {
+          text,
+          textHash,
+          version: nextVersion(eventWaivers, textHash),
+          updatedBy: user?.id,
+          updatedAt: sql`now()`,
+        },
+      });
+    await auditWaiver(tx, user, eventId, textHash);
+  });
   return eventWaiverSetting(db, user, eventId);
 }
 
@@ -273,7 +311,14 @@ export async function removeEventWaiver(
   eventId: string,
 ): Promise<WaiverSetting> {
   await requireOrganiser(db, user, eventId);
-  await db.delete(eventWaivers).where(eq(eventWaivers.eventId, eventId));
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const removed = await tx
+      .delete(eventWaivers)
+      .where(eq(eventWaivers.eventId, eventId))
+      .returning({ eventId: eventWaivers.eventId });
+    if (removed.length > 0) await auditWaiver(tx, user, eventId, null);
+  });
   return eventWaiverSetting(db, user, eventId);
 }
 

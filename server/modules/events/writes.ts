@@ -88,9 +88,12 @@ async function withField<T extends { fieldId?: string | null } & Partial<Place>>
   return filled;
 }
 
-/** The audit log keeps admins' actions (an organiser's own event is not one). */
-const auditAdmin = (tx: Db, user: SessionUser, entry: Omit<Parameters<typeof audit>[1], 'adminId'>) =>
-  user.role === 'admin' ? audit(tx, { adminId: user.id, ...entry }) : Promise.resolve();
+/**
+ * The audit log keeps every write of an event, an admin's or an organiser's (a host team's leader
+ * or co-leader: issue 25), with its actor (the log's adminId column is the actor).
+ */
+const auditBy = (tx: Db, user: SessionUser, entry: Omit<Parameters<typeof audit>[1], 'adminId'>) =>
+  audit(tx, { adminId: user.id, ...entry });
 
 /**
  * POST /api/events: admins any event; a team's leader or a co-leader an event hosted by their
@@ -113,7 +116,7 @@ export async function createEvent(db: Db, user: SessionUser, input: CreateEventB
       })
       .returning({ id: events.id, title: events.title });
     if (body.sides) await saveSides(tx, made.id, body.sides);
-    await auditAdmin(tx, user, { action: 'event.create', ...auditSubject(made) });
+    await auditBy(tx, user, { action: 'event.create', ...auditSubject(made) });
     return made;
   });
   return getEvent(db, row.id, user);
@@ -299,7 +302,7 @@ export async function updateEvent(
     if (sides.length === 0) await fillFromWaitlist(tx, id, { ...locked, ...updated }, notice);
     for (const side of sides) await fillFromWaitlist(tx, id, { ...locked, ...updated }, notice, side);
     await announceEventChange(asDb(tx), id, user.id, updated, eventChanges(locked, updated));
-    await auditAdmin(asDb(tx), user, {
+    await auditBy(asDb(tx), user, {
       action: 'event.update',
       ...auditSubject({ id, title: updated.title }, { changed: Object.keys(input) }),
     });

@@ -7,6 +7,7 @@ import {
   type MyReplica,
   type Replica,
   type ReplicaBody,
+  type ReplicaClass,
   readingJoules,
   type replicaBody,
   type updateReplicaBody,
@@ -88,17 +89,17 @@ export async function deleteReplica(db: Db, userId: string, id: string): Promise
   if (gone.length === 0) throw notFound(GARAGE_TEXTS.notFound);
 }
 
-/** The viewer's replicas against an event's limits (GET /api/events/{id}). */
-export async function replicasForEvent(
-  db: Db,
-  userId: string,
+/** Replicas (as read) judged against an event's limits: joules from fps and BB weight, allowed or not. */
+export function judgeReplicas(
+  rows: readonly {
+    id: string;
+    name: string;
+    replicaClass: ReplicaClass;
+    fps: number;
+    bbWeightGrams: number;
+  }[],
   rules: EventRules | null,
-): Promise<MyReplica[]> {
-  const rows = await db
-    .select()
-    .from(userReplicas)
-    .where(eq(userReplicas.userId, userId))
-    .orderBy(asc(userReplicas.createdAt), asc(userReplicas.id));
+): MyReplica[] {
   return rows.map((r) => {
     const v = chronoVerdict(rules, r.replicaClass, readingJoules(r.fps, r.bbWeightGrams));
     return {

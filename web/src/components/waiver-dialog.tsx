@@ -40,9 +40,12 @@ export function WaiverDialog({
   onSign: (answers: WaiverAnswers) => void;
   pending?: boolean;
   again?: boolean;
-  /** The submit button's text when not registering (the gate: a signature witnessed by an organiser). */
+  /**
+   * The submit button's text when signing does something else than registering (a squad's
+   * confirmation; the gate: a signature witnessed by an organiser).
+   */
   actionLabel?: string;
-  /** The line under the title, instead of the registration's. */
+  /** The line under the title, instead of the registration's (the gate). */
   hint?: string;
 }) {
   const id = useId();

@@ -22,6 +22,7 @@ function renderManage() {
     <Routes>
       <Route path="/teams/:teamId/manage" element={<TeamManagePage />} />
       <Route path="/teams" element={<p>directory</p>} />
+      <Route path="/events/:id" element={<p>event page</p>} />
     </Routes>,
     { route: `/teams/${ID}/manage` },
   );
@@ -102,6 +103,8 @@ describe('/teams/{teamId}/manage', () => {
     await userEvent.type(screen.getByLabelText('Date and time'), '2031-01-10T10:00');
     await userEvent.click(screen.getByRole('button', { name: 'Create Event' }));
     await screen.findByText('Event created successfully');
+    // The new event opens, where its organisers add sides and a waiver.
+    expect(await screen.findByText('event page')).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(
       ([, init]) => (init as RequestInit | undefined)?.method === 'POST',
     );

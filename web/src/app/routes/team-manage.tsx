@@ -52,7 +52,10 @@ export function TeamManagePage() {
       <TeamManager
         team={team.data}
         onDisbanded={() => navigate('/teams', { replace: true })}
-        createEvent={<EventForm hostTeamId={team.data.id} />}
+        createEvent={
+          // The new event opens: its organisers add sides, a waiver and the roster there.
+          <EventForm hostTeamId={team.data.id} onCreated={(e) => navigate(`/events/${e.id}`)} />
+        }
       />
     </PageContainer>
   );

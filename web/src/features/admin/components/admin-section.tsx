@@ -101,7 +101,7 @@ export const ADMIN_TILES: readonly Tile[] = [
   {
     view: 'audit-log',
     title: REPORT_TEXTS.auditLog,
-    description: 'Every admin action: who, what, when and why',
+    description: 'Every admin action and organisers’ event changes: who, what, when and why',
     icon: ScrollText,
   },
   {

@@ -56,4 +56,25 @@ describe('the Audit log', () => {
     renderApp(<AuditLog />);
     expect(await screen.findByText('Could not load the audit log')).toBeInTheDocument();
   });
+
+  it('names an organiser who is not an admin as the actor, and calls no actor an admin', async () => {
+    mockFetch({
+      ...signedIn(aUser({ role: 'admin' })),
+      'GET /api/admin/users': () => json([]),
+      'GET /api/admin/audit-log': () =>
+        json({
+          items: [
+            { ...entry(2, 'event.update'), adminUsername: 'team_leader', subjectType: 'event' },
+            { ...entry(1, 'event.create'), adminId: null, adminUsername: null, subjectType: 'event' },
+          ],
+          nextCursor: null,
+        }),
+    });
+    renderApp(<AuditLog />);
+    const list = await screen.findByRole('list', { name: 'Audit log' });
+    await waitFor(() => expect(list).toHaveTextContent('by team_leader'));
+    expect(list).toHaveTextContent('by a deleted account');
+    expect(list).not.toHaveTextContent(/admin/i);
+    expect(screen.getByRole('combobox', { name: 'By' })).toHaveDisplayValue('Everyone');
+  });
 });

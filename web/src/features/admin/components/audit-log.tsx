@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, REPORT_TEXTS } from '@contract/reports';
+import { AUDIT_ACTIONS, AUDIT_TEXTS, REPORT_TEXTS } from '@contract/reports';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -9,7 +9,10 @@ import { useAuditLog } from '../api/reports';
 const selectClass =
   'h-11 w-full rounded-md border border-input bg-background px-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
-/** The audit log (issue 24): every admin action, newest first, filtered by admin and action; Load more. */
+/**
+ * The audit log (issue 24): every admin action, and organisers' event writes (issue 25), newest
+ * first, each with its actor; filtered by admin and action; Load more.
+ */
 export function AuditLog({ pageSize }: { pageSize?: number }) {
   const ids = useId();
   const [adminId, setAdminId] = useState('');
@@ -22,14 +25,14 @@ export function AuditLog({ pageSize }: { pageSize?: number }) {
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="space-y-1">
-          <Label htmlFor={`${ids}-admin`}>Admin</Label>
+          <Label htmlFor={`${ids}-admin`}>{AUDIT_TEXTS.actor}</Label>
           <select
             id={`${ids}-admin`}
             className={selectClass}
             value={adminId}
             onChange={(e) => setAdminId(e.target.value)}
           >
-            <option value="">Every admin</option>
+            <option value="">{AUDIT_TEXTS.everyone}</option>
             {(admins.data ?? []).map((a) => (
               <option key={a.id} value={a.id}>
                 {a.username}
@@ -38,14 +41,14 @@ export function AuditLog({ pageSize }: { pageSize?: number }) {
           </select>
         </div>
         <div className="space-y-1">
-          <Label htmlFor={`${ids}-action`}>Action</Label>
+          <Label htmlFor={`${ids}-action`}>{AUDIT_TEXTS.action}</Label>
           <select
             id={`${ids}-action`}
             className={selectClass}
             value={action}
             onChange={(e) => setAction(e.target.value)}
           >
-            <option value="">Every action</option>
+            <option value="">{AUDIT_TEXTS.everyAction}</option>
             {AUDIT_ACTIONS.map((a) => (
               <option key={a} value={a}>
                 {a}
@@ -75,7 +78,7 @@ export function AuditLog({ pageSize }: { pageSize?: number }) {
             <li key={e.id} className="space-y-0.5 p-3 text-sm">
               <p className="flex flex-wrap items-baseline gap-x-2">
                 <span className="font-medium">{e.action}</span>
-                <span className="text-muted-foreground">by {e.adminUsername ?? 'a deleted admin'}</span>
+                <span className="text-muted-foreground">{AUDIT_TEXTS.by(e.adminUsername)}</span>
                 <time dateTime={e.createdAt} className="text-xs text-muted-foreground">
                   {new Date(e.createdAt).toUTCString()}
                 </time>

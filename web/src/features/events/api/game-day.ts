@@ -1,5 +1,5 @@
 import type { Event } from '@contract/events';
-import type { CreateSquadBody, Squad } from '@contract/sides';
+import type { ConfirmSquadBody, CreateSquadBody, Squad } from '@contract/sides';
 import type { RegistrationBody } from '@contract/waivers';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
@@ -63,13 +63,20 @@ export function useCreateSquad(id: string) {
   });
 }
 
-/** POST /api/events/{id}/squads/{squadId}/confirm; the last confirmation registers the squad. */
+/**
+ * POST /api/events/{id}/squads/{squadId}/confirm {waiver?}; the last confirmation registers the
+ * squad. The waiver's answers go with it when the event requires one (issue 25).
+ */
 export function useConfirmSquad(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { errorToast: { title: 'Could not confirm' } },
-    mutationFn: (squadId: string) =>
-      apiRequest<Squad>('POST', `${base(id)}/squads/${encodeURIComponent(squadId)}/confirm`),
+    mutationFn: ({ squadId, ...body }: { squadId: string } & ConfirmSquadBody) =>
+      apiRequest<Squad>(
+        'POST',
+        `${base(id)}/squads/${encodeURIComponent(squadId)}/confirm`,
+        body.waiver ? body : undefined,
+      ),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: eventKeys.detail(id) }),
   });
 }

@@ -147,4 +147,25 @@ describe('registration', () => {
     await waitFor(() => expect(within(article).getByText("You're registered")).toBeInTheDocument());
     expect(within(article).getByTestId('event-registrations')).toHaveTextContent('41/100 registered');
   });
+
+  it('on an event that requires a waiver, Register is a link to the event page’s dialog (no 400 toast)', async () => {
+    const fetchMock = renderGrid(anEvent({ canRegister: true, waiverRequired: true }));
+    const link = within(await card()).getByRole('link', { name: 'Register' });
+    expect(link).toHaveAttribute('href', `/events/${eventId(1)}#register`);
+    await userEvent.click(link);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/registration'))).toBe(false);
+  });
+
+  it('a full event that requires a waiver: Join waitlist leads there too', async () => {
+    mockFetch(signedIn(aUser()));
+    renderApp(
+      <EventCard
+        event={anEvent({ canRegister: true, waiverRequired: true, capacity: 40, registeredCount: 40 })}
+      />,
+    );
+    expect(within(await card()).getByRole('link', { name: 'Join waitlist' })).toHaveAttribute(
+      'href',
+      `/events/${eventId(1)}#register`,
+    );
+  });
 });

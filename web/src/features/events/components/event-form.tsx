@@ -71,10 +71,13 @@ export const SELECT_CLASS =
 export function EventForm({
   editing,
   onDone,
+  onCreated,
   hostTeamId,
 }: {
   editing?: Event | null;
   onDone?: () => void;
+  /** After a create, with the new event (the team's Manage page opens it). */
+  onCreated?: (event: Event) => void;
   /** Created from a team's Manage page (issue 25): the event is hosted by that team. */
   hostTeamId?: string;
 }) {
@@ -111,10 +114,11 @@ export function EventForm({
       return;
     }
     create.mutate(hostTeamId ? { ...body, hostTeamId } : body, {
-      onSuccess: () => {
+      onSuccess: (created) => {
         toast({ title: T.eventCreated });
         form.reset(emptyEventForm());
         onDone?.();
+        onCreated?.(created);
       },
       onError,
     });

@@ -21,6 +21,9 @@ export function EventMessages({ eventId }: { eventId: string }) {
         { signal },
       ),
     retry: false,
+    // Read again each time the page opens: a message sent since (the player comes from its
+    // notification) would otherwise stay hidden behind the list cached on an earlier visit.
+    staleTime: 0,
   });
   const list = messages.data?.messages ?? [];
   if (list.length === 0) return null;

@@ -1,9 +1,9 @@
 import type { Event } from '@contract/events';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aUser, json, mockFetch, renderApp, signedIn, signedOut } from '@web/test/utils';
 import { describe, expect, it } from 'vitest';
-import { anEvent, eventId } from '../test-data';
+import { anEvent, daysFromNow, eventId } from '../test-data';
 import { EventDetails } from './event-details';
 
 const team = { id: '40000000-0000-4000-8000-000000000001', name: 'Host Company' };
@@ -168,5 +168,158 @@ describe('game day on the event page (issue 25)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirm my place' }));
     await screen.findByText('Place confirmed');
     expect(confirmed).toBe(1);
+  });
+
+  it('on an event that requires a waiver, Confirm my place opens the waiver dialog and sends the answers', async () => {
+    const user = aUser();
+    const squadId = '70000000-0000-4000-8000-000000000002';
+    const date = daysFromNow(7);
+    const fetchMock = mockFetch({
+      ...signedIn(user),
+      [`GET /api/events/${eventId(1)}`]: () =>
+        json(hosted({ date, waiver: { version: 2, text: 'Play safe.' }, waiverRequired: true })),
+      [`GET /api/events/${eventId(1)}/squads`]: () =>
+        json([
+          {
+            id: squadId,
+            eventId: eventId(1),
+            team,
+            sideId: null,
+            status: 'pending',
+            members: [{ id: user.id, username: user.username, confirmed: false }],
+            canConfirm: true,
+            createdAt: new Date().toISOString(),
+          },
+        ]),
+      [`POST /api/events/${eventId(1)}/squads/${squadId}/confirm`]: () => json({}),
+    });
+    const confirms = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/confirm'));
+    renderApp(<EventDetails id={eventId(1)} />);
+    await screen.findByText(/Squad of Host Company/);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm my place' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(confirms()).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText('Full name (as your signature)'), 'Sam Carter');
+    const dob = `${Number(date.slice(0, 4)) - 30}-03-04`;
+    await userEvent.type(within(dialog).getByLabelText('Date of birth'), dob);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm my place' }));
+    await screen.findByText('Place confirmed');
+    expect(confirms()).toHaveLength(1);
+    expect(JSON.parse(String(confirms()[0][1]?.body))).toEqual({
+      waiver: { fullName: 'Sam Carter', dateOfBirth: dob },
+    });
+  }, 60_000);
+
+  it('without a waiver, Confirm my place sends no body and opens no dialog', async () => {
+    const user = aUser();
+    const squadId = '70000000-0000-4000-8000-000000000003';
+    const fetchMock = mockFetch({
+      ...signedIn(user),
+      [`GET /api/events/${eventId(1)}`]: () => json(hosted()),
+      [`GET /api/events/${eventId(1)}/squads`]: () =>
+        json([
+          {
+            id: squadId,
+            eventId: eventId(1),
+            team,
+            sideId: null,
+            status: 'pending',
+            members: [{ id: user.id, username: user.username, confirmed: false }],
+            canConfirm: true,
+            createdAt: new Date().toISOString(),
+          },
+        ]),
+      [`POST /api/events/${eventId(1)}/squads/${squadId}/confirm`]: () => json({}),
+    });
+    renderApp(<EventDetails id={eventId(1)} />);
+    await screen.findByText(/Squad of Host Company/);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm my place' }));
+    await screen.findByText('Place confirmed');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/confirm'));
+    expect(call?.[1]?.body ?? undefined).toBeUndefined();
+  });
+
+  it('a leader who puts themself in a squad signs the waiver first; the answers go with the squad', async () => {
+    const user = aUser();
+    const mate = '80000000-0000-4000-8000-000000000002';
+    const date = daysFromNow(7);
+    const member = (userId: string, username: string, role: string) => ({
+      id: userId,
+      userId,
+      username,
+      avatar: null,
+      role,
+      joinedAt: new Date().toISOString(),
+      canRemove: false,
+      canChangeRole: false,
+    });
+    const fetchMock = mockFetch({
+      ...signedIn(user),
+      [`GET /api/events/${eventId(1)}`]: () =>
+        json(hosted({ date, waiver: { version: 1, text: 'Play safe.' }, waiverRequired: true })),
+      [`GET /api/events/${eventId(1)}/squads`]: () => json([]),
+      [`GET /api/user/${user.id}/teams`]: () =>
+        json([
+          {
+            ...team,
+            tag: 'HC',
+            tagline: null,
+            logo: null,
+            playStyle: null,
+            role: 'leader',
+            memberCount: 2,
+            joinedAt: new Date().toISOString(),
+          },
+        ]),
+      [`GET /api/teams/${team.id}/members`]: () =>
+        json([member(user.id, user.username, 'leader'), member(mate, 'mate', 'member')]),
+      [`POST /api/events/${eventId(1)}/squads`]: () => json({}, 201),
+    });
+    const posts = () =>
+      fetchMock.mock.calls.filter(
+        ([url, init]) => String(url).endsWith('/squads') && init?.method === 'POST',
+      );
+    renderApp(<EventDetails id={eventId(1)} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Register my squad' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: user.username }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'mate' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Ask them to confirm' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(posts()).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText('Full name (as your signature)'), 'Lee Leader');
+    const dob = `${Number(date.slice(0, 4)) - 40}-01-02`;
+    await userEvent.type(within(dialog).getByLabelText('Date of birth'), dob);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ask them to confirm' }));
+    await screen.findByText('Squad created: each member confirms their place');
+    expect(JSON.parse(String(posts()[0][1]?.body))).toEqual({
+      teamId: team.id,
+      userIds: [user.id, mate],
+      waiver: { fullName: 'Lee Leader', dateOfBirth: dob },
+    });
+  }, 60_000);
+
+  it('arriving from a card’s Register (#register) on an event with sides shows the Sides card, no dialog yet', async () => {
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    window.location.hash = '#register';
+    try {
+      mockFetch({
+        ...signedIn(aUser()),
+        [`GET /api/events/${eventId(1)}`]: () =>
+          json(hosted({ waiver: { version: 1, text: 'Play safe.' }, waiverRequired: true })),
+        [`GET /api/events/${eventId(1)}/squads`]: () => json([]),
+      });
+      renderApp(<EventDetails id={eventId(1)} />);
+      await screen.findByRole('combobox', { name: 'Choose a side' });
+      await waitFor(() => expect(scrolled).toContain(document.getElementById('sides')));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    } finally {
+      window.location.hash = '';
+      Element.prototype.scrollIntoView = original;
+    }
   });
 });

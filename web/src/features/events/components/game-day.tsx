@@ -2,6 +2,7 @@ import type { Event } from '@contract/events';
 import type { ProfileTeam } from '@contract/profiles';
 import { SIDE_TEXTS, type Squad } from '@contract/sides';
 import type { TeamMember } from '@contract/teams';
+import type { WaiverAnswers } from '@contract/waivers';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -189,11 +190,11 @@ function Squads({ event, userId }: { event: Event; userId: string }) {
       </CardHeader>
       <CardContent className="space-y-3">
         {list.map((q) => (
-          <SquadRow key={q.id} eventId={event.id} squad={q} />
+          <SquadRow key={q.id} event={event} squad={q} />
         ))}
         {officerOf.length > 0 && event.viewerStatus === 'none' ? (
           open ? (
-            <SquadForm event={event} teams={officerOf} onDone={() => setOpen(false)} />
+            <SquadForm event={event} userId={userId} teams={officerOf} onDone={() => setOpen(false)} />
           ) : (
             <Button variant="outline" className={TAP} onClick={() => setOpen(true)}>
               <Users aria-hidden="true" />
@@ -206,9 +207,24 @@ function Squads({ event, userId }: { event: Event; userId: string }) {
   );
 }
 
-function SquadRow({ eventId, squad }: { eventId: string; squad: Squad }) {
-  const confirm = useConfirmSquad(eventId);
+/**
+ * A squad and, for a member yet to confirm, "Confirm my place": on an event that requires a waiver
+ * it opens the waiver's dialog and sends the answers with the confirmation (issue 25).
+ */
+function SquadRow({ event, squad }: { event: Event; squad: Squad }) {
+  const confirm = useConfirmSquad(event.id);
+  const [signing, setSigning] = useState(false);
   const confirmed = squad.members.filter((m) => m.confirmed).length;
+  const send = (waiver?: WaiverAnswers) =>
+    confirm.mutate(
+      { squadId: squad.id, ...(waiver ? { waiver } : {}) },
+      {
+        onSuccess: () => {
+          setSigning(false);
+          toast({ title: S.squadConfirmed });
+        },
+      },
+    );
   return (
     <div className="rounded-lg border border-border p-3 text-sm" data-testid="squad">
       <p className="font-medium">
@@ -224,22 +240,60 @@ function SquadRow({ eventId, squad }: { eventId: string; squad: Squad }) {
         <Button
           className={`${TAP} mt-2`}
           disabled={confirm.isPending}
-          onClick={() => confirm.mutate(squad.id, { onSuccess: () => toast({ title: S.squadConfirmed }) })}
+          onClick={() => (event.waiver ? setSigning(true) : send())}
         >
           {S.confirmSquad}
         </Button>
+      ) : null}
+      {signing && event.waiver ? (
+        <Suspense fallback={null}>
+          <WaiverDialog
+            event={event}
+            open={signing}
+            onOpenChange={setSigning}
+            pending={confirm.isPending}
+            actionLabel={S.confirmSquad}
+            onSign={send}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
 }
 
-/** Choose the team, its members (checkboxes) and a side (or Any); each member is then asked. */
-function SquadForm({ event, teams, onDone }: { event: Event; teams: ProfileTeam[]; onDone: () => void }) {
+/**
+ * Choose the team, its members (checkboxes) and a side (or Any); each member is then asked. The
+ * creator's own place is confirmed at once: on an event that requires a waiver, when they are in
+ * the squad, its dialog comes first and the answers go with the squad (issue 25).
+ */
+function SquadForm({
+  event,
+  userId,
+  teams,
+  onDone,
+}: {
+  event: Event;
+  userId: string;
+  teams: ProfileTeam[];
+  onDone: () => void;
+}) {
   const ids = useId();
   const [teamId, setTeamId] = useState(teams[0]?.id ?? '');
   const [chosen, setChosen] = useState<string[]>([]);
   const [sideId, setSideId] = useState('');
   const create = useCreateSquad(event.id);
+  const [signing, setSigning] = useState(false);
+  const send = (waiver?: WaiverAnswers) =>
+    create.mutate(
+      { teamId, userIds: chosen, ...(sideId ? { sideId } : {}), ...(waiver ? { waiver } : {}) },
+      {
+        onSuccess: () => {
+          setSigning(false);
+          toast({ title: S.squadCreated });
+          onDone();
+        },
+      },
+    );
   const members = useQuery({
     queryKey: ['team-members', teamId],
     queryFn: ({ signal }) =>
@@ -259,15 +313,8 @@ function SquadForm({ event, teams, onDone }: { event: Event; teams: ProfileTeam[
       className="space-y-3"
       onSubmit={(e) => {
         e.preventDefault();
-        create.mutate(
-          { teamId, userIds: chosen, ...(sideId ? { sideId } : {}) },
-          {
-            onSuccess: () => {
-              toast({ title: S.squadCreated });
-              onDone();
-            },
-          },
-        );
+        if (event.waiver && chosen.includes(userId)) setSigning(true);
+        else send();
       }}
     >
       {teams.length > 1 ? (
@@ -336,6 +383,18 @@ function SquadForm({ event, teams, onDone }: { event: Event; teams: ProfileTeam[
           Cancel
         </Button>
       </div>
+      {signing && event.waiver ? (
+        <Suspense fallback={null}>
+          <WaiverDialog
+            event={event}
+            open={signing}
+            onOpenChange={setSigning}
+            pending={create.isPending}
+            actionLabel={S.sendSquad}
+            onSign={send}
+          />
+        </Suspense>
+      ) : null}
     </form>
   );
 }

@@ -25,6 +25,10 @@ export function RegistrationActions({
   const { user, isLoading } = useUser();
   const registration = useSetRegistration(event.id);
   const full = placesLeft(event) === 0;
+  const label = full ? T.joinWaitlist : T.register;
+  // A card's Register on an event that requires a waiver (issue 25) leads to the event page, where
+  // its dialog opens (`#register`, waiver-registration.tsx).
+  const toPage = !register && !!event.waiverRequired;
 
   let status: React.ReactNode = null;
   if (event.viewerStatus === 'registered') {
@@ -56,9 +60,10 @@ export function RegistrationActions({
         <Button
           size="sm"
           variant={full ? 'secondary' : 'default'}
-          onClick={register ?? (() => registration.mutate(true))}
+          asChild={toPage}
+          onClick={toPage ? undefined : (register ?? (() => registration.mutate(true)))}
         >
-          {full ? T.joinWaitlist : T.register}
+          {toPage ? <Link to={`/events/${event.id}#register`}>{label}</Link> : label}
         </Button>
       ) : null}
       {event.canCancel ? (

@@ -139,4 +139,26 @@ describe('a player on the event whose waiver changed since they signed', () => {
     renderApp(<SignWaiverAgain event={anEvent({ waiver: WAIVER, viewerStatus: 'none' })} />);
     expect(screen.queryByRole('button', { name: 'Sign the new waiver' })).not.toBeInTheDocument();
   });
+
+  it('arriving from a card’s Register (#register) opens the dialog at once, once', async () => {
+    const event = anEvent({ date: daysFromNow(7), waiver: WAIVER, waiverRequired: true, canRegister: true });
+    mockFetch(signedIn(aUser()));
+    window.location.hash = '#register';
+    try {
+      renderApp(<RegistrationActions event={event} />);
+      const dialog = await screen.findByRole('dialog');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    } finally {
+      window.location.hash = '';
+    }
+  }, 60_000);
+
+  it('without #register, the dialog waits for Register', async () => {
+    const event = anEvent({ date: daysFromNow(7), waiver: WAIVER, waiverRequired: true, canRegister: true });
+    mockFetch(signedIn(aUser()));
+    renderApp(<RegistrationActions event={event} />);
+    expect(await screen.findByRole('button', { name: 'Register' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });

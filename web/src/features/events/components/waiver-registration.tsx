@@ -3,7 +3,7 @@ import { placesLeft } from '@contract/events';
 import { GAME_DAY_TEXTS } from '@contract/game-day';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSetRegistration } from '../api/set-registration';
 import { RegistrationActions } from './registration-actions';
 
@@ -11,6 +11,9 @@ import { RegistrationActions } from './registration-actions';
 const WaiverDialog = lazy(() =>
   import('@web/components/waiver-dialog').then((m) => ({ default: m.WaiverDialog })),
 );
+
+/** Where an event card's Register leads when the event requires a waiver (registration-actions.tsx). */
+export const REGISTER_HASH = '#register';
 
 /**
  * The event page's registration (issue 25): an event that requires a waiver (GET /api/events/{id}
@@ -20,6 +23,15 @@ const WaiverDialog = lazy(() =>
 export function EventRegistrationActions({ event, className }: { event: Event; className?: string }) {
   const [signing, setSigning] = useState(false);
   const registration = useSetRegistration(event.id);
+  // A card's Register on an event that requires a waiver links here, `#register` (issue 25): the
+  // dialog opens once; an event with sides shows its Sides card instead, where a side is chosen first.
+  const arrived = useRef(false);
+  useEffect(() => {
+    if (arrived.current || !event.waiver || window.location.hash !== REGISTER_HASH) return;
+    arrived.current = true;
+    if (event.sides?.length) document.getElementById('sides')?.scrollIntoView?.({ block: 'start' });
+    else if (event.canRegister) setSigning(true);
+  }, [event.waiver, event.sides, event.canRegister]);
   return (
     <>
       <RegistrationActions
