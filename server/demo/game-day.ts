@@ -94,7 +94,12 @@ export async function seedGameDaySquad(
     db,
     leader,
     eventId,
-    { teamId: event.hostTeamId, userIds: [leader.id, ...others.map((m) => m.userId)] },
+    {
+      teamId: event.hostTeamId,
+      userIds: [leader.id, ...others.map((m) => m.userId)],
+      // The leader is in the squad: their place is confirmed at once, the event's waiver signed with it.
+      waiver: { fullName: `${leader.username} (demo)`, dateOfBirth: '1988-05-14' },
+    },
     NO_MAIL,
   );
 }
