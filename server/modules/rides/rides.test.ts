@@ -306,4 +306,18 @@ describe('carpools', () => {
     expect(after[0]).toMatchObject({ seatsTaken: 0, requests: [] });
     expect((await told(rider.id)).map((n) => n.data.ride)).toContain('withdrawn');
   });
+
+  it('a deleted account’s rides and requests go with it', async () => {
+    const leaving = await createUser(db());
+    const event = await eventWith([driver, leaving]);
+    const theirs = (await post(leaving, event.id)).json();
+    const ride = (await post(driver, event.id)).json();
+    const request = (await ask(leaving, ride.id)).json().requests[0];
+    expect((await respond(driver, request.id, true)).statusCode).toBe(200);
+    expect((await injectAs(t.app, leaving, { method: 'DELETE', url: '/api/user' })).statusCode).toBe(204);
+    expect(await db().select().from(rides).where(eq(rides.id, theirs.id))).toEqual([]);
+    expect(await db().select().from(rideRequests).where(eq(rideRequests.userId, leaving.id))).toEqual([]);
+    // The seat they held is free again.
+    expect((await board(driver, event.id)).rides[0]).toMatchObject({ seatsTaken: 0, seatsLeft: 3 });
+  });
 });
