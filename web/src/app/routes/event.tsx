@@ -9,13 +9,18 @@ const EventGameDay = lazy(() =>
   import('@web/features/checkin/event-game-day').then((m) => ({ default: m.EventGameDay })),
 );
 const gameDay = (event: Event) => <EventGameDay event={event} />;
+/** Issue 26: the event's carpools, a chunk of their own. */
+const Carpools = lazy(() =>
+  import('@web/features/rides/carpools-section').then((m) => ({ default: m.CarpoolsSection })),
+);
+const carpools = (event: Event) => <Carpools event={event} />;
 
 /** /events/{id}: one event's own page. Public. */
 export function EventPage() {
   const { eventId = '' } = useParams();
   return (
     <PageContainer>
-      <EventDetails key={eventId} id={eventId} gameDay={gameDay} />
+      <EventDetails key={eventId} id={eventId} gameDay={gameDay} carpools={carpools} />
     </PageContainer>
   );
 }
