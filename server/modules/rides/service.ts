@@ -89,8 +89,14 @@ async function requestsOf(db: Db, rideIds: readonly string[]): Promise<RideReque
 }
 
 /** The rides of an event (or one of them), as `viewer` sees them. */
-async function readRides(db: Db, viewer: SessionUser, eventId: string, rideId?: string): Promise<Ride[]> {
-  const board = await boardOf(db, eventId, viewer.id);
+async function readRides(
+  db: Db,
+  viewer: SessionUser,
+  eventId: string,
+  rideId?: string,
+  known?: BoardFacts,
+): Promise<Ride[]> {
+  const board = known ?? (await boardOf(db, eventId, viewer.id));
   const list: RideRow[] = await db
     .select(rideColumns)
     .from(rides)
@@ -120,7 +126,10 @@ async function readRide(db: Db, viewer: SessionUser, eventId: string, rideId: st
 /** GET /api/events/{id}/rides: the board, and whether the viewer may post on it. */
 export async function listRides(db: Db, viewer: SessionUser, eventId: string): Promise<RidesAnswer> {
   const board = await boardOf(db, eventId, viewer.id);
-  return { rides: await readRides(db, viewer, eventId), canPost: can(viewer, 'post', board) };
+  return {
+    rides: await readRides(db, viewer, eventId, undefined, board),
+    canPost: can(viewer, 'post', board),
+  };
 }
 
 /** POST /api/events/{id}/rides: a player on the upcoming event (403), at most RIDE_LIMITS.perPlayer rides (409). */
