@@ -1,7 +1,7 @@
 import type { Event } from '@contract/events';
 import { PageContainer } from '@web/components/page';
 import { EventDetails } from '@web/features/events/components/event-details';
-import { lazy } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 
 /** Issue 25: the viewer's ticket, garage and the check-in link, a chunk of its own. */
@@ -13,7 +13,13 @@ const gameDay = (event: Event) => <EventGameDay event={event} />;
 const Carpools = lazy(() =>
   import('@web/features/rides/carpools-section').then((m) => ({ default: m.CarpoolsSection })),
 );
-const carpools = (event: Event) => <Carpools event={event} />;
+/** Loaded once the page is hydrated: the server's HTML (and hydration) hold none of it. */
+function CarpoolsAfterHydration({ event }: { event: Event }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? <Carpools event={event} /> : null;
+}
+const carpools = (event: Event) => <CarpoolsAfterHydration event={event} />;
 
 /** /events/{id}: one event's own page. Public. */
 export function EventPage() {
