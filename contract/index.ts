@@ -21,6 +21,7 @@ export * from './posts';
 export * from './profiles';
 export * from './registration';
 export * from './reports';
+export * from './rides';
 export * from './search';
 export * from './sides';
 export * from './stores';

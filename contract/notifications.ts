@@ -30,6 +30,7 @@ export const NOTIFICATION_KINDS = [
   'event-reminder',
   'event-message',
   'event-squad',
+  'event-ride',
   'badge-earned',
   'warning',
 ] as const;
@@ -59,6 +60,7 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, NotificationChannel
   'event-reminder': 'email',
   'event-message': 'email',
   'event-squad': 'email',
+  'event-ride': 'email',
   'badge-earned': 'app',
   warning: 'app',
 };
@@ -81,6 +83,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'event-reminder': 'Reminders the day before a game',
   'event-message': 'Messages from the organisers of your games',
   'event-squad': 'Squads asking you to confirm',
+  'event-ride': 'Carpools for your games',
   'badge-earned': 'Badges earned',
   warning: 'Warnings from the admins',
 };
@@ -107,6 +110,7 @@ export const NOTIFICATION_KIND_GROUPS: ReadonlyArray<{ title: string; kinds: rea
         'event-reminder',
         'event-message',
         'event-squad',
+        'event-ride',
       ],
     },
     { title: 'Badges', kinds: ['badge-earned'] },

@@ -15,7 +15,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rows } from '../db/rows';
-import { eventMessages } from '../db/schema';
+import { eventMessages, rideRequests, rides } from '../db/schema';
 import type { SessionUser } from '../modules/auth';
 import { createEvent, registerForEvent } from '../modules/events';
 import { type NotifyInput, notify, remindEvents } from '../modules/notifications';
@@ -310,6 +310,46 @@ export async function seedNotifications(
         actorId: admin.id,
         eventId: messaged.event_id,
         data: { title: messaged.title, excerpt: text },
+      },
+      at,
+    );
+  }
+
+  // A carpool (issue 26) to the busiest event: one player offers seats, another asks for one.
+  const [driving, riding] = busiest[0] ?? [];
+  if (driving && riding && driving.user_id !== riding.user_id) {
+    const at = ago(3 * HOUR);
+    // About 20 km north of the event.
+    const [near] = await rows<{ lat: number | null; lng: number | null }>(
+      db,
+      sql`SELECT lat, lng FROM events WHERE id = ${driving.event_id}::uuid`,
+    );
+    const [ride] = await db
+      .insert(rides)
+      .values({
+        eventId: driving.event_id,
+        userId: driving.user_id,
+        kind: 'offer',
+        fromPlace: 'Town centre car park',
+        lat: Math.round(((near?.lat ?? 43.65) + 0.18) * 100) / 100,
+        lng: Math.round((near?.lng ?? -79.38) * 100) / 100,
+        departsAt: new Date(now.getTime() + 2 * DAY),
+        seats: 3,
+        note: 'Message me here to sort out the pick-up.',
+        createdAt: ago(6 * HOUR),
+      })
+      .returning({ id: rides.id });
+    await db
+      .insert(rideRequests)
+      .values({ rideId: ride.id, userId: riding.user_id, seats: 1, createdAt: at });
+    await told(
+      db,
+      {
+        recipientIds: [driving.user_id],
+        kind: 'event-ride',
+        actorId: riding.user_id,
+        eventId: driving.event_id,
+        data: { title: driving.title, ride: 'requested' },
       },
       at,
     );

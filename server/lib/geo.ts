@@ -36,3 +36,12 @@ export const haversine = (t: string, lat: number, lng: number): SQL => {
         + cos(radians(${lat}::float8)) * cos(radians(${r}.lat))
           * power(sin(radians(${r}.lng - ${lng}::float8) / 2), 2)))) END)`;
 };
+
+/** Great-circle distance in km between two points (the same formula as `haversine`, in JavaScript). */
+export function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const h =
+    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
+  return EARTH_KM * 2 * Math.asin(Math.min(1, Math.sqrt(h)));
+}

@@ -18,6 +18,7 @@ import { notificationsModule } from './notifications';
 import { postsModule } from './posts';
 import { profilesModule } from './profiles';
 import { reportsModule } from './reports/module';
+import { ridesModule } from './rides';
 import { searchModule } from './search';
 import { storesModule } from './stores';
 import { teamsModule } from './teams';
@@ -54,4 +55,5 @@ export const MODULES: readonly AppModule[] = [
   dataExportModule,
   checkInModule,
   garageModule,
+  ridesModule,
 ];

@@ -91,6 +91,11 @@ export const WRITE_LIMITS: Record<string, WriteLimit> = {
   'POST /api/user/replicas': row(30, 90),
   'PATCH /api/user/replicas/:id': row(60, 180),
   'DELETE /api/user/replicas/:id': row(60, 180),
+  // Carpools (issue 26)
+  'POST /api/events/:id/rides': row(20, 60),
+  'DELETE /api/rides/:rideId': row(60, 180),
+  'POST /api/rides/:rideId/requests': row(60, 180),
+  'POST /api/ride-requests/:requestId/respond': row(120, 360),
   // Gear and fields: uploads, ratings
   'POST /api/gear': row(20, 60),
   'DELETE /api/gear/:id': row(60, 180),

@@ -10,5 +10,6 @@ export * from './gear';
 export * from './notifications';
 export * from './posts';
 export * from './reports';
+export * from './rides';
 export * from './teams';
 export * from './users';

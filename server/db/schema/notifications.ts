@@ -37,6 +37,8 @@ export interface NotificationData {
   changed?: string[];
   /** The target of a link whose subject has no column (a profile: its username). */
   username?: string;
+  /** A carpool entry (issue 26, 'event-ride'): what happened to the ride or the request. */
+  ride?: 'requested' | 'accepted' | 'declined' | 'cancelled' | 'withdrawn';
 }
 
 /** An entry's place in its recipient's list: taken when written and again when a grouped entry gains an actor. */

@@ -136,6 +136,21 @@ export async function collectUserData(db: Db, userId: string, now: Date): Promis
                measured_at AS "measuredAt", created_at AS "createdAt"
         FROM user_replicas WHERE user_id = ${userId} ORDER BY created_at, id`,
   );
+  // Carpools (issue 26): the rides the player posted, and their requests to join others' rides.
+  const ridesPosted = await list(
+    db,
+    sql`SELECT e.id AS "eventId", e.title, r.kind, r.from_place AS "fromPlace", r.lat, r.lng,
+               r.departs_at AS "departsAt", r.seats, r.note, r.created_at AS "createdAt"
+        FROM rides r JOIN events e ON e.id = r.event_id
+        WHERE r.user_id = ${userId} ORDER BY r.created_at, r.id`,
+  );
+  const rideRequests = await list(
+    db,
+    sql`SELECT e.id AS "eventId", e.title, r.kind, r.from_place AS "fromPlace", q.seats, q.status,
+               q.note, q.created_at AS "requestedAt", q.responded_at AS "respondedAt"
+        FROM ride_requests q JOIN rides r ON r.id = q.ride_id JOIN events e ON e.id = r.event_id
+        WHERE q.user_id = ${userId} ORDER BY q.created_at, q.id`,
+  );
   const teams = await list(
     db,
     sql`SELECT t.id AS "teamId", t.name, m.role, m.joined_at AS "joinedAt"
@@ -271,6 +286,7 @@ export async function collectUserData(db: Db, userId: string, now: Date): Promis
       checkIns,
       chronoResults,
       replicas,
+      rides: { posted: ridesPosted, requests: rideRequests },
       teams,
       teamApplications: { made: applicationsMade, received: applicationsReceived },
       teamInvites: { received: invitesReceived, sent: invitesSent },

@@ -145,6 +145,16 @@ beforeAll(async () => {
     sql`INSERT INTO user_replicas (user_id, name, replica_class, fps, bb_weight_grams)
         VALUES (${alice.id}::uuid, 'alice-replica', 'aeg', 330, 0.2)`,
   );
+  // Carpools (issue 26): a ride alice offers, and her request to join bob's.
+  await db.execute(
+    sql`INSERT INTO rides (event_id, user_id, kind, from_place, lat, lng, seats, note)
+        VALUES (${aliceGame.eventId}::uuid, ${alice.id}::uuid, 'offer', 'alice-ride-from', 53.9, -1.1, 3, 'alice-ride-note'),
+               (${aliceGame.eventId}::uuid, ${bob.id}::uuid, 'offer', 'bob-ride-from', 53.5, -1.2, 2, 'bob-ride-note')`,
+  );
+  await db.execute(
+    sql`INSERT INTO ride_requests (ride_id, user_id, seats, status, note)
+        SELECT id, ${alice.id}::uuid, 1, 'accepted', 'alice-request-note' FROM rides WHERE from_place = 'bob-ride-from'`,
+  );
 
   const aliceTeam = await createTeam(db, alice, { name: 'Alice Raiders' });
   const carolTeam = await createTeam(db, carol, { name: 'Carol Company' });
@@ -271,6 +281,7 @@ describe('download my data (issue 24)', () => {
         'checkIns',
         'chronoResults',
         'replicas',
+        'rides',
         'teams',
         'teamApplications',
         'teamInvites',
@@ -316,6 +327,14 @@ describe('download my data (issue 24)', () => {
     // Who measured is another player: not in alice's export.
     expect(Object.keys(data.chronoResults[0])).not.toContain('measuredBy');
     expect(data.replicas).toMatchObject([{ name: 'alice-replica', replicaClass: 'aeg', fps: 330 }]);
+    expect(data.rides.posted).toMatchObject([
+      { kind: 'offer', fromPlace: 'alice-ride-from', seats: 3, note: 'alice-ride-note' },
+    ]);
+    expect(data.rides.requests).toMatchObject([
+      { fromPlace: 'bob-ride-from', seats: 1, status: 'accepted', note: 'alice-request-note' },
+    ]);
+    // Bob's contact note is his, not alice's.
+    expect(JSON.stringify(data)).not.toContain('bob-ride-note');
     expect(data.teams).toMatchObject([{ name: 'Alice Raiders', role: 'leader' }]);
     expect(data.teamApplications.made).toMatchObject([
       { team: 'Carol Company', message: 'alice-application-message', status: 'pending' },

@@ -19,6 +19,8 @@ export function readmeText(now: Date, images: number, skipped: { file: string; w
     "  checkIns             when you were checked in at an event's gate",
     "  chronoResults        your replicas' chrono readings at the gate and whether they passed",
     '  replicas             your garage: the replicas you keep with their last chrono reading',
+    '  rides                carpools: the rides you offered or asked for (posted), and your requests',
+    "                       to join others' rides (requests) with their answers",
     '  teams                your teams and your role in each',
     '  teamApplications     applications you made; those to the teams you lead (who, and the answer)',
     '  teamInvites          invitations you received and those you sent',

@@ -29,6 +29,7 @@ import { audit } from '../audit';
 import type { SessionUser } from '../auth';
 import { awardBadges } from '../badges';
 import { enqueueNotifyEventPlayers, enqueueNotifyFor, type NotifyOptions, notify } from '../notifications';
+import { leaveEventRides } from '../rides';
 import { requireHostable, requireOrganiser } from './organisers';
 import { can } from './policy';
 import { type LockedEvent, selectLockedEvent } from './queries';
@@ -416,6 +417,8 @@ export async function cancel(
       .returning({ status: eventRegistrations.status, sideId: eventRegistrations.sideId });
     if (!removed) return;
     await freePlace(tx, eventId, e, sides, removed, notice);
+    // Carpools (issue 26): the player's rides are cancelled, their passengers told.
+    await leaveEventRides(asDb(tx), eventId, user.id, notice);
   });
   return getEvent(db, eventId, user);
 }

@@ -490,6 +490,16 @@ describe('describeNotification (every kind’s sentence, link and gone)', () => 
       { text: "alex put you in Raiders's squad for Op Nightfall: confirm your place", url: '/events/e1' },
     ],
     [
+      'event-ride',
+      { ...EVENT, data: { ride: 'requested' } },
+      { text: 'alex asked to join your carpool for Op Nightfall', url: '/events/e1#carpools' },
+    ],
+    [
+      'event-ride',
+      { ...EVENT, data: { ride: 'cancelled' } },
+      { text: 'A carpool of yours for Op Nightfall was cancelled', url: '/events/e1#carpools' },
+    ],
+    [
       'badge-earned',
       { data: { badge: 'team-founder' } },
       { text: 'You earned the Team Founder badge', url: '/profile/me' },

@@ -5,6 +5,7 @@ import {
   type Notification,
   type NotificationActor,
   type NotificationKind,
+  RIDES_TEXTS,
   TEAM_ROLE_LABELS,
   type TeamRole,
 } from '../../../contract';
@@ -66,6 +67,7 @@ const EVENT_KINDS = new Set<NotificationKind>([
   'event-reminder',
   'event-message',
   'event-squad',
+  'event-ride',
 ]);
 const CHANGE_WORDS: Record<string, string> = { date: 'date', location: 'place', rules: 'rules' };
 
@@ -242,6 +244,14 @@ export function describeNotification(row: NotificationRow): NotificationDescript
       text = `${who} put you in ${row.teamName ?? 'a team'}'s squad for ${event}: confirm your place`;
       url = eventUrl;
       break;
+    case 'event-ride': {
+      // Issue 26: a carpool request, its answer, a ride cancelled or a passenger gone.
+      const R = RIDES_TEXTS.notice;
+      const said = data.ride ?? 'requested';
+      text = said === 'declined' || said === 'cancelled' ? R[said](event) : R[said](who, event);
+      url = eventUrl && `${eventUrl}#carpools`;
+      break;
+    }
     case 'badge-earned': {
       const badge = BADGE_NAMES[data.badge as BadgeId] ?? data.title ?? data.badge ?? 'a';
       text = `You earned the ${badge} badge`;

@@ -17,6 +17,12 @@ describe('event page', () => {
     expect(await screen.findByText('Event not found')).toBeInTheDocument();
   });
 
+  it('shows what the app composes in its carpools slot (issue 26), for every viewer', async () => {
+    mockFetch({ ...signedOut(), [`GET /api/events/${eventId(1)}`]: () => json(anEvent()) });
+    renderApp(<EventDetails id={eventId(1)} carpools={(e) => <p>Carpools of {e.title}</p>} />);
+    expect(await screen.findByText('Carpools of Operation Nightfall')).toBeInTheDocument();
+  });
+
   it("draws its type's placeholder when the event has no image (issue 20)", async () => {
     mockFetch({
       ...signedOut(),

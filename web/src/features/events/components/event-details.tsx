@@ -56,8 +56,11 @@ export async function shareEvent(event: Event): Promise<void> {
  * card, the address with an OpenStreetMap link, Add to calendar (.ics) and share;
  * 'Event not found' for an unknown id.
  */
-/** `gameDay`: what the app composes under the rules for a signed-in viewer (issue 25: ticket, garage, check-in link). */
-export function EventDetails({ id, gameDay }: { id: string; gameDay?: (event: Event) => ReactNode }) {
+/**
+ * `gameDay`: what the app composes under the rules for a signed-in viewer (issue 25: ticket, garage,
+ * check-in link); `carpools`: the Carpools section (issue 26), a lazy chunk of the app's.
+ */
+export function EventDetails({ id, gameDay, carpools }: { id: string } & Slots) {
   const query = useEvent(id);
   if (query.isPending) return <EventDetailsSkeleton />;
   if (query.isError) {
@@ -72,7 +75,7 @@ export function EventDetails({ id, gameDay }: { id: string; gameDay?: (event: Ev
       </p>
     );
   }
-  return <EventView event={query.data} gameDay={gameDay} />;
+  return <EventView event={query.data} gameDay={gameDay} carpools={carpools} />;
 }
 
 /**
@@ -82,7 +85,9 @@ export function EventDetails({ id, gameDay }: { id: string; gameDay?: (event: Ev
  * and the rules card follow. One copy of each part, placed by CSS alone (md and up: the links under
  * the title, the action in the facts card), so the server renders the page as every screen shows it.
  */
-function EventView({ event, gameDay }: { event: Event; gameDay?: (event: Event) => ReactNode }) {
+type Slots = { gameDay?: (event: Event) => ReactNode; carpools?: (event: Event) => ReactNode };
+
+function EventView({ event, gameDay, carpools }: { event: Event } & Slots) {
   const left = placesLeft(event);
   const where = event.address ?? event.location;
   return (
@@ -126,6 +131,7 @@ function EventView({ event, gameDay }: { event: Event; gameDay?: (event: Event) 
           event.abilities?.canCheckIn ? (
             <Suspense fallback={null}>{gameDay?.(event)}</Suspense>
           ) : null}
+          <Suspense fallback={null}>{carpools?.(event)}</Suspense>
         </div>
         <Card className="self-start max-lg:order-first">
           <CardContent className="space-y-4 pt-6 text-sm max-md:space-y-3 max-md:pt-4">
