@@ -1107,7 +1107,11 @@ describe('queries per route', () => {
     };
     const a = await measure(3);
     const b = await measure(60);
-    expect(b).toEqual(a);
+    // One query of slack per route: the counter sees the whole database handle, and a background
+    // job's or a cache refresh's query may fall inside one call's window (CI saw PATCH at 4, then
+    // 3, on a loaded machine). A read per member would differ by 57.
+    expect(Object.keys(b)).toEqual(Object.keys(a));
+    for (const name of Object.keys(a)) expect(Math.abs(b[name] - a[name]), name).toBeLessThanOrEqual(1);
     expect(Math.min(...Object.values(a))).toBeGreaterThan(0);
     // 15 at most: an application's answer locks the team row too (issue 24: no deadlock with an invite's answer).
     expect(Math.max(...Object.values(a))).toBeLessThan(16);
