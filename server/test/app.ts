@@ -46,9 +46,15 @@ async function readyApp(
 
 /** buildApp() on a fresh database and a temporary object folder; limits off unless asked. */
 export async function createTestApp(
-  opts: { config?: Partial<AppConfig>; storage?: ObjectStorage; logger?: object } = {},
+  opts: {
+    config?: Partial<AppConfig>;
+    storage?: ObjectStorage;
+    logger?: object;
+    /** How long a request may wait for a pool connection (openTestDatabase). */
+    connectTimeoutMs?: number;
+  } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ connectTimeoutMs: opts.connectTimeoutMs });
   const dir = mkdtempSync(path.join(tmpdir(), 'airsoft-test-'));
   const storage = opts.storage ?? new LocalStorage(path.join(dir, 'objects'));
   const app = await readyApp(database, storage, opts.config, opts.logger);

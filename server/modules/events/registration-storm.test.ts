@@ -15,7 +15,8 @@ const CAPACITY = 100;
 const cookies: { id: string; cookie: string }[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // 1,000 writes queue on one event row: on a loaded machine longer than the pool's 10 s wait.
+  t = await createTestApp({ connectTimeoutMs: 120_000 });
   cookies.push(...(await signedInCrowd(t.database.db, PLAYERS, 'storm')));
 }, 120_000);
 afterAll(() => t.close());

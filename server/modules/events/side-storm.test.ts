@@ -16,7 +16,8 @@ const SIDE_CAPACITY = 50;
 const cookies: { id: string; cookie: string }[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // 1,000 writes queue on one event row: on a loaded machine longer than the pool's 10 s wait.
+  t = await createTestApp({ connectTimeoutMs: 120_000 });
   cookies.push(...(await signedInCrowd(t.database.db, PLAYERS, 'sides')));
 }, 120_000);
 afterAll(() => t.close());
