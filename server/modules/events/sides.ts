@@ -21,14 +21,6 @@ export const SIDE_COLUMNS = {
   waitlistCount: eventSides.waitlistCount,
 };
 
-/** An event's sides, in order (an event without sides: []). */
-export const selectSides = (db: Db, eventId: string): Promise<EventSide[]> =>
-  db
-    .select(SIDE_COLUMNS)
-    .from(eventSides)
-    .where(eq(eventSides.eventId, eventId))
-    .orderBy(asc(eventSides.position), asc(eventSides.id));
-
 export type LockedSide = EventSide;
 
 /** The event's sides, locked until the transaction ends (after the event row: always in this order). */

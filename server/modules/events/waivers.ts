@@ -1,13 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type {
-  EventRules,
-  EventWaiver,
-  SignedWaiver,
-  WaiverAnswers,
-  WaiverSetting,
-  WaiverState,
-} from '../../../contract';
+import type { EventRules, SignedWaiver, WaiverAnswers, WaiverSetting, WaiverState } from '../../../contract';
 import {
   ageOn,
   CHECKIN_TEXTS,
@@ -65,30 +58,6 @@ export async function selectEventWaiver(db: Db, eventId: string) {
   return { title: row.title, date: row.date, timeZone: row.timeZone, rules: row.rules, waiver };
 }
 export type EventWaiverFacts = NonNullable<Awaited<ReturnType<typeof selectEventWaiver>>>;
-
-/**
- * The waiver the Event answer carries, and the viewer's signature of it when they are on the
- * event (`onEvent`): signed, outdated (the text changed since) or missing.
- */
-export async function eventWaiverFor(
-  db: Db,
-  eventId: string,
-  viewerId: string | null,
-): Promise<{ waiver: EventWaiver | null; viewerWaiver?: 'signed' | 'outdated' | 'missing' }> {
-  const facts = await selectEventWaiver(db, eventId);
-  const required = facts?.waiver ?? null;
-  if (!required) return { waiver: null };
-  const waiver = { version: required.version, text: required.text };
-  if (!viewerId) return { waiver };
-  const [latest] = await db
-    .select({ hash: waiverSignatures.textHash })
-    .from(waiverSignatures)
-    .where(and(eq(waiverSignatures.eventId, eventId), eq(waiverSignatures.userId, viewerId)))
-    .orderBy(desc(waiverSignatures.signedAt), desc(waiverSignatures.id))
-    .limit(1);
-  const state = waiverStateOf(required, latest?.hash ?? null);
-  return state === 'not-required' ? { waiver } : { waiver, viewerWaiver: state };
-}
 
 /** The event's day (YYYY-MM-DD) in its own time zone. */
 const eventDay = (date: Date, timeZone: string) => {
