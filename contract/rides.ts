@@ -115,6 +115,7 @@ export const RIDES_TEXTS = {
   intro:
     'Share a ride to the game: offer seats or ask for a lift. Contacts are shown once a request is accepted.',
   loadFailed: 'Could not load the carpools.',
+  loading: 'Loading the carpools…',
   empty: 'No rides yet.',
   signInToSee: 'Sign in to see the carpools.',
   registerToPost: 'Register for this event to offer or ask for a ride.',

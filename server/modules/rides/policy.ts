@@ -20,7 +20,8 @@ export interface RideFacts {
 
 /**
  * Who may do what with carpools (issue 26): players registered or waitlisted on an upcoming event
- * post rides on its board and ask to join another's ride that has seats left (once per ride); a
+ * post rides on its board and ask to join another's ride that has seats left (once per ride: a
+ * declined player does not ask the same driver again); a
  * ride's owner answers its requests; the owner or an admin removes it. Every write checks it, and
  * answers carry the result for the viewer (canPost, canDelete, canRequest, canRespond).
  */

@@ -1,4 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIDES_TEXTS } from '../../../contract';
 import { eventRegistrations, notifications, rideRequests, rides } from '../../db/schema';
@@ -320,4 +322,51 @@ describe('carpools', () => {
     // The seat they held is free again.
     expect((await board(driver, event.id)).rides[0]).toMatchObject({ seatsTaken: 0, seatsLeft: 3 });
   });
+
+  it('an accept racing the passenger’s account deletion: 200 or 404, never 500, seats consistent', async () => {
+    for (let round = 0; round < 4; round++) {
+      const leaving = await createUser(db());
+      const event = await eventWith([driver, leaving]);
+      const ride = (await post(driver, event.id)).json();
+      const request = (await ask(leaving, ride.id)).json().requests[0];
+      const [accepted, gone] = await Promise.all([
+        respond(driver, request.id, true),
+        injectAs(t.app, leaving, { method: 'DELETE', url: '/api/user' }),
+      ]);
+      expect([200, 404], accepted.body).toContain(accepted.statusCode);
+      expect(gone.statusCode, gone.body).toBe(204);
+      expect((await board(driver, event.id)).rides[0]).toMatchObject({ seatsTaken: 0, requests: [] });
+    }
+  }, 60_000);
+
+  // The deadlock itself, made every time (decision 024): another session holds the passenger's
+  // account as a deletion does, the driver accepts, then that session cascades into the request.
+  // Before, the accept held the ride and the request and then waited for the account to tell it:
+  // a deadlock, a 500 when PostgreSQL picked the accept. Now it waits for the account first.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'an accept waits for the passenger’s account deletion in progress, then finds the request gone (404)',
+    async () => {
+      const leaving = await createUser(db());
+      const event = await eventWith([driver, leaving]);
+      const ride = (await post(driver, event.id)).json();
+      const request = (await ask(leaving, ride.id)).json().requests[0];
+      const other = new pg.Client({ connectionString: t.database.url ?? undefined });
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [leaving.id]);
+        const pending = respond(driver, request.id, true);
+        await sleep(300);
+        await other.query('DELETE FROM users WHERE id = $1', [leaving.id]);
+        await other.query('COMMIT');
+        const res = await pending;
+        expect(res.statusCode, res.body).toBe(404);
+        expect(await db().select().from(rideRequests).where(eq(rideRequests.id, request.id))).toEqual([]);
+      } finally {
+        await other.query('ROLLBACK').catch(() => undefined);
+        await other.end();
+      }
+    },
+    30_000,
+  );
 });

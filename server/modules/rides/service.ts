@@ -12,7 +12,7 @@ import {
 } from '../../../contract';
 import type { Db } from '../../db/client';
 import { events, rideRequests, rides, users } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../errors';
+import { conflict, forbidden, notFound, unauthorized } from '../../errors';
 import type { SessionUser } from '../auth';
 import { type NotifyOptions, notify } from '../notifications';
 import { can } from './policy';
@@ -179,6 +179,22 @@ async function rideById(db: Db, rideId: string) {
   return r;
 }
 
+/**
+ * Holds accounts as the notifications' and requests' foreign keys would (FOR KEY SHARE), in id
+ * order, before any ride is locked: an account deletion takes the account first and then cascades
+ * into its rides and requests, so taking them in the other order deadlocks (decision 024).
+ * Answers the ids that still exist.
+ */
+async function holdAccounts(tx: Db, ids: readonly string[]): Promise<Set<string>> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]))
+    .orderBy(asc(users.id))
+    .for('key share');
+  return new Set(rows.map((r) => r.id));
+}
+
 /** Locks the rides (FOR UPDATE), in id order; answers the ones that still exist. */
 async function lockRides(tx: Db, rideIds: readonly string[]) {
   if (rideIds.length === 0) return [];
@@ -219,8 +235,10 @@ export async function requestRide(
   if (!board.onEvent) throw forbidden(RIDES_TEXTS.notOnEvent);
   await db.transaction(async (t) => {
     const tx = t as unknown as Db;
+    const held = await holdAccounts(tx, [user.id, r.userId]);
+    if (!held.has(user.id)) throw unauthorized();
     const [locked] = await lockRides(tx, [rideId]);
-    if (!locked) throw notFound(RIDES_TEXTS.notFound);
+    if (!locked || !held.has(locked.userId)) throw notFound(RIDES_TEXTS.notFound);
     const taken = seatsTaken(
       await tx
         .select({ seats: rideRequests.seats, status: rideRequests.status })
@@ -252,12 +270,17 @@ export async function respondToRequest(
   notice: NotifyOptions,
 ): Promise<Ride> {
   const [found] = await db
-    .select({ rideId: rideRequests.rideId })
+    .select({ rideId: rideRequests.rideId, userId: rideRequests.userId })
     .from(rideRequests)
     .where(eq(rideRequests.id, requestId));
   if (!found) throw notFound(RIDES_TEXTS.requestNotFound);
   const eventId = await db.transaction(async (t) => {
     const tx = t as unknown as Db;
+    // The player told, and the driver, before the ride (decision 024): a player deleting their
+    // account meanwhile is waited for, and their request is then gone (404).
+    const held = await holdAccounts(tx, [user.id, found.userId]);
+    if (!held.has(user.id)) throw unauthorized();
+    if (!held.has(found.userId)) throw notFound(RIDES_TEXTS.requestNotFound);
     const [ride] = await lockRides(tx, [found.rideId]);
     if (!ride) throw notFound(RIDES_TEXTS.requestNotFound);
     if (ride.userId !== user.id) throw forbidden();
@@ -304,6 +327,15 @@ export async function deleteRide(
 ): Promise<void> {
   await db.transaction(async (t) => {
     const tx = t as unknown as Db;
+    // The players to tell, held before the ride (decision 024). A request made between this read
+    // and the ride's lock is told all the same (its account taken after the ride: rare, and a
+    // deadlock there rolls the whole delete back).
+    const asked = await tx
+      .select({ userId: rideRequests.userId })
+      .from(rideRequests)
+      .where(eq(rideRequests.rideId, rideId));
+    const held = await holdAccounts(tx, [user.id, ...asked.map((a) => a.userId)]);
+    if (!held.has(user.id)) throw unauthorized();
     const [ride] = await lockRides(tx, [rideId]);
     if (!ride) throw notFound(RIDES_TEXTS.notFound);
     if (!can(user, 'delete', { onEvent: false, isPast: false, ownerId: ride.userId })) throw forbidden();

@@ -4,6 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
+import { Skeleton } from '@web/components/ui/skeleton';
 import { useUser } from '@web/lib/auth';
 import { toast } from '@web/lib/toast';
 import { Car, MapPin } from 'lucide-react';
@@ -68,7 +69,13 @@ export function CarpoolsSection({ event }: { event: Event }) {
               </ul>
             )}
           </>
-        ) : null}
+        ) : (
+          <div className="space-y-3" aria-busy="true">
+            <span className="sr-only">{T.loading}</span>
+            <Skeleton className="h-11 w-48" />
+            <Skeleton className="h-20 w-full" />
+          </div>
+        )}
       </CardContent>
     </Card>
   );
