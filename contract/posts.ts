@@ -7,6 +7,8 @@ export const POST_TEXTS = {
   captionRequiredTitle: 'Caption required',
   captionRequired: 'Please add a caption to your post',
   postNotFound: 'Post not found',
+  /** POST /api/posts with an `eventId` that names no event (issue 26). */
+  eventUnknown: 'That event does not exist: pick one of the list',
   commentNotFound: 'Comment not found',
 } as const;
 
@@ -64,6 +66,8 @@ export const FEED_TEXTS = {
   commentDeleted: 'Comment deleted successfully',
   deleteCommentFailed: 'Failed to delete comment',
   moreImages: 'more images',
+  /** Before a tagged event's title: "at Operation Northwind" (issue 26). */
+  atEvent: 'at',
 } as const;
 
 /** The Create New Post dialog (SPEC §2, §5, §8). */
@@ -107,6 +111,8 @@ export const COMMENT_MAX = 2000;
 export const createPostBody = z.object({
   caption: text().trim().min(1, POST_TEXTS.captionRequired).max(CAPTION_MAX),
   images: z.array(imageRef).max(MAX_POST_IMAGES).default([]),
+  /** The event the post is about (issue 26, "at Operation Northwind"): an existing event, or none. */
+  eventId: uuid().nullable().optional(),
 });
 export type CreatePostBody = z.infer<typeof createPostBody>;
 
@@ -116,6 +122,10 @@ export type CreatePostForm = z.input<typeof createPostForm>;
 
 export const commentBody = z.object({ content: text().trim().min(1).max(COMMENT_MAX) });
 export type CommentBody = z.infer<typeof commentBody>;
+
+/** The event a post is tagged with (issue 26): the card shows "at <title>" linking to /events/{id}. */
+export const postEvent = z.object({ id: z.uuid(), title: z.string() });
+export type PostEvent = z.infer<typeof postEvent>;
 
 /** Post (feed card), SPEC §3. */
 export const feedPost = z.object({
@@ -127,6 +137,8 @@ export const feedPost = z.object({
   createdAt: z.string(),
   likesCount: z.number(),
   commentsCount: z.number(),
+  /** The event it is tagged with, or null (issue 26). */
+  event: postEvent.nullable(),
   isLiked: z.boolean(),
   /** Whether the signed-in viewer keeps this post in their bookmarks (false when signed out). */
   isBookmarked: z.boolean(),
