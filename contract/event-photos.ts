@@ -30,8 +30,13 @@ export const GAMES_PLAYED_TEXTS = {
   count: (n: number) => `${n} ${n === 1 ? 'game' : 'games'}`,
 } as const;
 
+/** Posts tagged with an event: the composer's picker, the card's tag, the server's refusal. */
 export const POST_EVENT_TEXTS = {
   label: 'At an event',
+  /** Before a tagged event's title on a post: "at Operation Northwind". */
+  atEvent: 'at',
+  /** POST /api/posts with an `eventId` that names no event. */
+  eventUnknown: 'That event does not exist: pick one of the list',
   none: 'No event',
   registered: 'Your events',
   recent: 'Recent events',

@@ -7,8 +7,6 @@ export const POST_TEXTS = {
   captionRequiredTitle: 'Caption required',
   captionRequired: 'Please add a caption to your post',
   postNotFound: 'Post not found',
-  /** POST /api/posts with an `eventId` that names no event (issue 26). */
-  eventUnknown: 'That event does not exist: pick one of the list',
   commentNotFound: 'Comment not found',
 } as const;
 
@@ -66,8 +64,6 @@ export const FEED_TEXTS = {
   commentDeleted: 'Comment deleted successfully',
   deleteCommentFailed: 'Failed to delete comment',
   moreImages: 'more images',
-  /** Before a tagged event's title: "at Operation Northwind" (issue 26). */
-  atEvent: 'at',
 } as const;
 
 /** The Create New Post dialog (SPEC §2, §5, §8). */

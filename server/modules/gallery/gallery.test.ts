@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POST_TEXTS } from '../../../contract';
+import { POST_EVENT_TEXTS } from '../../../contract';
 import { eventCheckIns, eventRegistrations, eventSides, events, posts } from '../../db/schema';
 import type { TestApp } from '../../test/app';
 import {
@@ -59,8 +59,8 @@ describe('posts tagged with an event', () => {
     const unknown = await create(author, { caption: 'x', eventId: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({
-      message: POST_TEXTS.eventUnknown,
-      errors: { eventId: [POST_TEXTS.eventUnknown] },
+      message: POST_EVENT_TEXTS.eventUnknown,
+      errors: { eventId: [POST_EVENT_TEXTS.eventUnknown] },
     });
     expect((await create(author, { caption: 'x', eventId: 42 })).statusCode).toBe(400);
     expect((await create(author, { caption: 'x', eventId: 'not-an-id' })).statusCode).toBe(400);

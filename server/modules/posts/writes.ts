@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookmarkAnswer, Comment, CreatePostBody, FeedPost, LikeAnswer } from '../../../contract';
-import { POST_TEXTS } from '../../../contract';
+import { POST_EVENT_TEXTS, POST_TEXTS } from '../../../contract';
 import type { Db } from '../../db/client';
 import { comments, events, postBookmarks, postLikes, posts, users } from '../../db/schema';
 import { badRequest, forbidden, missingReference, notFound } from '../../errors';
@@ -27,7 +27,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const asDb = (tx: Tx) => tx as unknown as Db;
 
 /** A refusal of an `eventId` that names no event (issue 26): 400 on the field. */
-const unknownEvent = () => badRequest(POST_TEXTS.eventUnknown, { eventId: [POST_TEXTS.eventUnknown] });
+const unknownEvent = () =>
+  badRequest(POST_EVENT_TEXTS.eventUnknown, { eventId: [POST_EVENT_TEXTS.eventUnknown] });
 
 /**
  * The event a post is tagged with (issue 26), or 400 when there is none: any existing event may be
