@@ -107,6 +107,8 @@ export const COMMENT_MAX = 2000;
 export const createPostBody = z.object({
   caption: text().trim().min(1, POST_TEXTS.captionRequired).max(CAPTION_MAX),
   images: z.array(imageRef).max(MAX_POST_IMAGES).default([]),
+  /** The event the post is about (issue 26, "at Operation Northwind"): an existing event, or none. */
+  eventId: uuid().nullable().optional(),
 });
 export type CreatePostBody = z.infer<typeof createPostBody>;
 
@@ -116,6 +118,10 @@ export type CreatePostForm = z.input<typeof createPostForm>;
 
 export const commentBody = z.object({ content: text().trim().min(1).max(COMMENT_MAX) });
 export type CommentBody = z.infer<typeof commentBody>;
+
+/** The event a post is tagged with (issue 26): the card shows "at <title>" linking to /events/{id}. */
+export const postEvent = z.object({ id: z.uuid(), title: z.string() });
+export type PostEvent = z.infer<typeof postEvent>;
 
 /** Post (feed card), SPEC §3. */
 export const feedPost = z.object({
@@ -127,6 +133,8 @@ export const feedPost = z.object({
   createdAt: z.string(),
   likesCount: z.number(),
   commentsCount: z.number(),
+  /** The event it is tagged with, or null (issue 26). */
+  event: postEvent.nullable(),
   isLiked: z.boolean(),
   /** Whether the signed-in viewer keeps this post in their bookmarks (false when signed out). */
   isBookmarked: z.boolean(),

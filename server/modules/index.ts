@@ -9,6 +9,7 @@ import { checkInModule } from './checkin';
 import { dataExportModule } from './data-export';
 import { eventsModule } from './events';
 import { fieldsModule } from './fields';
+import { galleryModule } from './gallery';
 import { garageModule } from './garage';
 import { gearModule } from './gear';
 import { imageProxyModule } from './image-proxy';
@@ -56,4 +57,5 @@ export const MODULES: readonly AppModule[] = [
   checkInModule,
   garageModule,
   ridesModule,
+  galleryModule,
 ];

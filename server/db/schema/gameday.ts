@@ -35,7 +35,15 @@ export const eventCheckIns = pgTable(
     deviceId: text('device_id'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    // A player's record of games played (issue 26: GET /api/user/{userId}/games), newest first.
+    index('event_check_ins_user_idx').on(
+      t.userId,
+      t.checkedInAt.desc().nullsFirst(),
+      t.eventId.desc().nullsFirst(),
+    ),
+  ],
 );
 
 /** Chrono results at the gate, kept with the player's ticket (who measured, when). */

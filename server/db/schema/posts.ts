@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, ts } from './columns';
+import { events } from './events';
 import { users } from './users';
 
 export const posts = pgTable(
@@ -15,11 +16,17 @@ export const posts = pgTable(
     /** Kept by row triggers on post_likes and comments (migration 0002; decision 006). */
     likesCount: integer('likes_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
+    /** The event the post is tagged with (issue 26, "at Operation Northwind"); unset when the event goes. */
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('posts_feed_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('posts_user_feed_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // An event's gallery (GET /api/events/{id}/photos): its tagged posts, newest first.
+    index('posts_event_idx')
+      .on(t.eventId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.eventId} IS NOT NULL`),
   ],
 );
 

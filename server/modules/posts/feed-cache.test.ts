@@ -13,6 +13,7 @@ const card = (id: string): SharedCard => ({
   createdAt: '2026-11-23T00:00:00.000Z',
   likesCount: 0,
   commentsCount: 0,
+  event: null,
 });
 
 describe('FeedCache', () => {

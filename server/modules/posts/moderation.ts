@@ -1,11 +1,11 @@
 import { type AnyColumn, and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { FeedPost, ModerationComment } from '../../../contract';
 import type { Db } from '../../db/client';
-import { comments, posts, users } from '../../db/schema';
+import { comments, events, posts, users } from '../../db/schema';
 import type { SessionUser } from '../auth';
 import { excerptOf } from '../notifications';
 import { presentComment, presentPost } from './presenters';
-import { cardColumns } from './queries';
+import { cardColumns, cardJoins } from './queries';
 
 /** Moderate Posts' search (issue 24): the text and the author's name contain these, in any case. */
 export interface ModerationSearch {
@@ -24,7 +24,8 @@ export async function moderationPosts(db: Db, viewer: SessionUser, s: Moderation
   const list = await db
     .select(cardColumns)
     .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
+    .innerJoin(users, cardJoins.author)
+    .leftJoin(events, cardJoins.event)
     .where(
       and(
         contains(posts.caption, s.q),
@@ -50,6 +51,7 @@ export async function moderationPosts(db: Db, viewer: SessionUser, s: Moderation
         createdAt: r.createdAt.toISOString(),
         likesCount: r.likesCount,
         commentsCount: r.commentsCount,
+        event: r.eventId && r.eventTitle ? { id: r.eventId, title: r.eventTitle } : null,
       },
       false,
       viewer,

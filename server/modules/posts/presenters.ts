@@ -40,6 +40,7 @@ export const presentCard = (r: FeedRow): CardWithLike => ({
   createdAt: iso(r.createdAt),
   likesCount: r.likesCount,
   commentsCount: r.commentsCount,
+  event: r.eventId && r.eventTitle ? { id: r.eventId, title: r.eventTitle } : null,
   isLiked: r.isLiked,
   isBookmarked: r.isBookmarked,
 });

@@ -4,7 +4,7 @@ import { PAGE_MAX_LIMIT } from '../../../contract';
 import type { Db } from '../../db/client';
 import { literalLimit, preparedQuery } from '../../db/prepared';
 import { preparedRows } from '../../db/rows';
-import { comments, postBookmarks, postLikes, posts, users } from '../../db/schema';
+import { comments, events, postBookmarks, postLikes, posts, users } from '../../db/schema';
 
 /**
  * The posts module's reads, typed from the schema (issue 21). The feed's statement stays raw SQL,
@@ -41,9 +41,14 @@ type RawRow<T> = { [K in keyof T]: T[K] extends Date ? Date | string : T[K] };
 export type FeedRow = RawRow<
   Pick<
     typeof posts.$inferSelect,
-    'id' | 'userId' | 'caption' | 'images' | 'createdAt' | 'likesCount' | 'commentsCount'
+    'id' | 'userId' | 'caption' | 'images' | 'createdAt' | 'likesCount' | 'commentsCount' | 'eventId'
   > &
-    Pick<typeof users.$inferSelect, 'username' | 'avatar'> & { isLiked: boolean; isBookmarked: boolean }
+    Pick<typeof users.$inferSelect, 'username' | 'avatar'> & {
+      /** The tagged event's title (issue 26), read in the same statement; null when untagged. */
+      eventTitle: string | null;
+      isLiked: boolean;
+      isBookmarked: boolean;
+    }
 >;
 
 /**
@@ -64,21 +69,27 @@ export function feedSql(opts: FeedQuery): SQL {
   const viewer = opts.viewerId ?? NO_VIEWER;
   return sql`SELECT p.id, p.user_id AS "userId", p.caption, p.images, p.created_at AS "createdAt",
       u.username, u.avatar, p.likes_count AS "likesCount", p.comments_count AS "commentsCount",
+      p.event_id AS "eventId", e.title AS "eventTitle",
       EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = ${viewer}) AS "isLiked",
       EXISTS (SELECT 1 FROM post_bookmarks k WHERE k.post_id = p.id AND k.user_id = ${viewer}) AS "isBookmarked"
-    FROM (SELECT p.id, p.user_id, p.caption, p.images, p.created_at, p.likes_count, p.comments_count
+    FROM (SELECT p.id, p.user_id, p.caption, p.images, p.created_at, p.likes_count, p.comments_count,
+            p.event_id
           FROM posts p
           WHERE true ${author} ${team} ${cursor}
           ORDER BY p.created_at DESC, p.id DESC
           LIMIT ${literalLimit(opts.limit, PAGE_MAX_LIMIT)}) p
     JOIN users u ON u.id = p.user_id
+    LEFT JOIN events e ON e.id = p.event_id
     ORDER BY p.created_at DESC, p.id DESC`;
 }
 
 /** Feed cards with their counts and the viewer's like and bookmark, newest first, in one query. */
 export const selectFeed = (db: Db, opts: FeedQuery) => preparedRows<FeedRow>(db, feedSql(opts));
 
-/** A card's columns: the post's and its author's (a query that joins users on the post's author). */
+/**
+ * A card's columns: the post's, its author's and its event's title (a query that joins users on
+ * the post's author and left-joins events on its tag: withCardJoins).
+ */
 export const cardColumns = {
   id: posts.id,
   userId: posts.userId,
@@ -89,6 +100,14 @@ export const cardColumns = {
   avatar: users.avatar,
   likesCount: posts.likesCount,
   commentsCount: posts.commentsCount,
+  eventId: posts.eventId,
+  eventTitle: events.title,
+};
+
+/** The joins cardColumns reads: the post's author, and its tagged event (issue 26). */
+export const cardJoins = {
+  author: eq(users.id, posts.userId),
+  event: eq(events.id, posts.eventId),
 };
 
 const likedBy = (viewerId: Placeholder | string) =>
@@ -105,7 +124,8 @@ export async function selectPost(db: Db, postId: string, viewerId: string | null
     db
       .select({ ...cardColumns, isLiked: likedBy(ph('viewer')), isBookmarked: bookmarkedBy(ph('viewer')) })
       .from(posts)
-      .innerJoin(users, eq(users.id, posts.userId))
+      .innerJoin(users, cardJoins.author)
+      .leftJoin(events, cardJoins.event)
       .where(eq(posts.id, ph('post'))),
   ).execute({ post: postId, viewer: viewerId ?? NO_VIEWER });
   return row;
@@ -139,7 +159,8 @@ export function selectBookmarks(db: Db, viewerId: string, opts: { limit: number;
     .select({ ...cardColumns, isLiked: likedBy(viewerId), isBookmarked: sql<boolean>`true` })
     .from(k)
     .innerJoin(posts, eq(posts.id, k.postId))
-    .innerJoin(users, eq(users.id, posts.userId))
+    .innerJoin(users, cardJoins.author)
+    .leftJoin(events, cardJoins.event)
     .orderBy(desc(k.createdAt), desc(k.id));
 }
 

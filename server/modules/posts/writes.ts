@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookmarkAnswer, Comment, CreatePostBody, FeedPost, LikeAnswer } from '../../../contract';
-import { POST_TEXTS } from '../../../contract';
+import { POST_EVENT_TEXTS, POST_TEXTS } from '../../../contract';
 import type { Db } from '../../db/client';
-import { comments, postBookmarks, postLikes, posts, users } from '../../db/schema';
-import { forbidden, notFound } from '../../errors';
+import { comments, events, postBookmarks, postLikes, posts, users } from '../../db/schema';
+import { badRequest, forbidden, missingReference, notFound } from '../../errors';
 import { recordPostEvent } from '../analytics';
 import { audit } from '../audit';
 import type { SessionUser } from '../auth';
@@ -26,6 +26,24 @@ import { selectComments } from './queries';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const asDb = (tx: Tx) => tx as unknown as Db;
 
+/** A refusal of an `eventId` that names no event (issue 26): 400 on the field. */
+const unknownEvent = () =>
+  badRequest(POST_EVENT_TEXTS.eventUnknown, { eventId: [POST_EVENT_TEXTS.eventUnknown] });
+
+/**
+ * The event a post is tagged with (issue 26), or 400 when there is none: any existing event may be
+ * named (a deleted one is gone, hence unknown; events have no other state that would refuse it).
+ */
+async function taggedEvent(db: Db, eventId: string | null | undefined) {
+  if (!eventId) return null;
+  const [event] = await db
+    .select({ id: events.id, title: events.title })
+    .from(events)
+    .where(eq(events.id, eventId));
+  if (!event) throw unknownEvent();
+  return event;
+}
+
 /** The post, and the players its caption mentions told (issue 23), in one transaction; then the badges. */
 export async function createPost(
   db: Db,
@@ -34,15 +52,22 @@ export async function createPost(
   notice: NotifyOptions,
 ): Promise<FeedPost> {
   await assertNoBlockedWords(db, body.caption);
-  const post = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(posts)
-      .values({ userId: author.id, caption: body.caption, images: body.images })
-      .returning();
-    await recordPostEvent(asDb(tx), row.id, author.id, 'create');
-    await notifyMentions(asDb(tx), { text: row.caption, authorId: author.id, postId: row.id }, notice);
-    return row;
-  });
+  const event = await taggedEvent(db, body.eventId);
+  const post = await db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(posts)
+        .values({ userId: author.id, caption: body.caption, images: body.images, eventId: event?.id ?? null })
+        .returning();
+      await recordPostEvent(asDb(tx), row.id, author.id, 'create');
+      await notifyMentions(asDb(tx), { text: row.caption, authorId: author.id, postId: row.id }, notice);
+      return row;
+    })
+    .catch((err) => {
+      // The event was deleted since it was read: the insert's foreign key refuses it, as unknown.
+      if (missingReference(err)?.table === 'events') throw unknownEvent();
+      throw err;
+    });
   await awardBadges(db, author.id, 'post', notice);
   const card = {
     id: post.id,
@@ -53,6 +78,7 @@ export async function createPost(
     createdAt: post.createdAt.toISOString(),
     likesCount: 0,
     commentsCount: 0,
+    event,
   };
   return presentPost(card, false, author, false);
 }

@@ -20,13 +20,23 @@ function CarpoolsAfterHydration({ event }: { event: Event }) {
   return hydrated ? <Carpools event={event} /> : null;
 }
 const carpools = (event: Event) => <CarpoolsAfterHydration event={event} />;
+/** Issue 26: the event's photo gallery, a chunk of its own, loaded once hydrated as the carpools are. */
+const Photos = lazy(() =>
+  import('@web/features/gallery/event-photos-section').then((m) => ({ default: m.EventPhotosSection })),
+);
+function PhotosAfterHydration({ event }: { event: Event }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? <Photos event={event} /> : null;
+}
+const photos = (event: Event) => <PhotosAfterHydration event={event} />;
 
 /** /events/{id}: one event's own page. Public. */
 export function EventPage() {
   const { eventId = '' } = useParams();
   return (
     <PageContainer>
-      <EventDetails key={eventId} id={eventId} gameDay={gameDay} carpools={carpools} />
+      <EventDetails key={eventId} id={eventId} gameDay={gameDay} carpools={carpools} photos={photos} />
     </PageContainer>
   );
 }

@@ -19,6 +19,10 @@ import { Link, useParams } from 'react-router';
 const ProfileBadges = lazy(() =>
   import('@web/features/badges/components/profile-badges').then((m) => ({ default: m.ProfileBadges })),
 );
+/** Issue 26: the player's record of games played (checked in). */
+const GamesPlayed = lazy(() =>
+  import('@web/features/gallery/games-played').then((m) => ({ default: m.GamesPlayed })),
+);
 const UserGear = lazy(() =>
   import('@web/features/gear/components/user-gear').then((m) => ({ default: m.UserGear })),
 );
@@ -61,6 +65,9 @@ export function ProfilePage() {
           <ProfileTeams userId={profile.data.id} />
           <Suspense fallback={<CardSkeleton />}>
             {later ? <ProfileBadges userId={profile.data.id} /> : <CardSkeleton />}
+          </Suspense>
+          <Suspense fallback={<CardSkeleton />}>
+            {later ? <GamesPlayed userId={profile.data.id} /> : <CardSkeleton />}
           </Suspense>
           <Suspense fallback={<CardSkeleton />}>
             {later ? <UserGear userId={profile.data.id} /> : <CardSkeleton />}

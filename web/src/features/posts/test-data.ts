@@ -17,6 +17,7 @@ export const aPost = (overrides: Partial<FeedPost> = {}): FeedPost => ({
   createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString(),
   likesCount: 0,
   commentsCount: 0,
+  event: null,
   isLiked: false,
   isBookmarked: false,
   // The viewer's ability, as the server answers it: the author (ME_ID) or an admin.

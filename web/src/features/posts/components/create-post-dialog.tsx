@@ -29,12 +29,13 @@ import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useCreatePost } from '../api/create-post';
 import { useComposeRequests } from '../compose-request';
+import { PostEventPicker } from './post-event-picker';
 
 const T = CREATE_POST_TEXTS;
 
 /** The contract's form schema (and zod) load with the first submit, not with the dialog. */
 const resolver = lazyZodResolver(async () => (await import('@contract/posts')).createPostForm);
-const EMPTY: CreatePostForm = { caption: '', images: [], url: '' };
+const EMPTY: CreatePostForm = { caption: '', images: [], url: '', eventId: null };
 
 const isHttpUrl = (value: string) => {
   if (!/^https?:\/\//i.test(value) || /\s/.test(value)) return false;
@@ -161,9 +162,9 @@ export function CreatePostDialog() {
     });
   };
 
-  const onValid = ({ caption, images = [] }: CreatePostForm) =>
+  const onValid = ({ caption, images = [], eventId }: CreatePostForm) =>
     create.mutate(
-      { caption, images },
+      { caption, images, ...(eventId ? { eventId } : {}) },
       {
         onSuccess: () => {
           toast({ title: T.postCreated, description: T.postCreatedDescription });
@@ -300,6 +301,11 @@ export function CreatePostDialog() {
                 ))}
               </ul>
             ) : null}
+
+            <PostEventPicker
+              value={form.watch('eventId') ?? ''}
+              onChange={(id) => form.setValue('eventId', id || null)}
+            />
 
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>

@@ -14,6 +14,7 @@ const aPost = (n: number, overrides: Partial<FeedPost> = {}): FeedPost => ({
   createdAt: new Date(Date.now() - n * 60_000).toISOString(),
   likesCount: 0,
   commentsCount: 0,
+  event: null,
   isLiked: false,
   isBookmarked: false,
   canDelete: true,

@@ -1,4 +1,5 @@
 import type { MediaMap } from '@contract/common';
+import { POST_EVENT_TEXTS } from '@contract/event-photos';
 import {
   BOOKMARK_TEXTS,
   FEED_TEXTS,
@@ -17,7 +18,7 @@ import { cn } from '@web/lib/cn';
 import { toast } from '@web/lib/toast';
 import { Bookmark, Heart, LoaderCircle, MessageCircle, Share2, Trash2 } from 'lucide-react';
 import { type ComponentType, lazy, Suspense, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useBookmarkPost } from '../api/bookmark-post';
 import { useDeletePost } from '../api/delete-post';
 import { useLikePost } from '../api/like-post';
@@ -30,6 +31,21 @@ const LazyCommentsPanel = lazy(() => import('./comments-panel').then((m) => ({ d
 type CommentsPanelType = ComponentType<{ id?: string; postId: string; open: boolean }>;
 
 export { PostCardSkeleton } from './post-card-skeleton';
+
+/** "at Operation Northwind" under the author (issue 26): the tagged event, linking to its page. */
+function EventTag({ event }: { event: NonNullable<FeedPost['event']> }) {
+  return (
+    <span className="block truncate text-xs text-muted-foreground">
+      {POST_EVENT_TEXTS.atEvent}{' '}
+      <Link
+        to={`/events/${encodeURIComponent(event.id)}`}
+        className="font-medium text-foreground outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+      >
+        {event.title}
+      </Link>
+    </span>
+  );
+}
 
 const T = FEED_TEXTS;
 
@@ -126,7 +142,9 @@ export function PostCard({
             createdAt={post.createdAt}
             className="min-w-0 flex-1"
             nameClassName="block"
-          />
+          >
+            {post.event ? <EventTag event={post.event} /> : null}
+          </Byline>
           <ReportButton
             subjectType="post"
             subjectId={post.id}
