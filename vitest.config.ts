@@ -11,13 +11,13 @@ const SERVER_TESTS = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/*
 /** Files that replace a module with vi.mock: they need a module registry of their own. */
 const MOCKING_TESTS = ['server/modules/gear/gear.test.ts'];
 const server = {
-  environment: 'node',
+  environment: 'node' as const,
   testTimeout: 30_000,
   hookTimeout: 60_000,
-  pool: 'forks',
+  pool: 'forks' as const,
   // One migrated database for every file to copy (decision 032).
   globalSetup: ['server/test/global-setup.ts'],
-} as const;
+};
 
 export default defineConfig({
   test: {
