@@ -8,6 +8,7 @@ export * from './common';
 export * from './constants';
 export * from './data-export';
 export * from './event-import';
+export * from './event-social';
 export * from './events';
 export * from './fields';
 export * from './game-day';

@@ -7,6 +7,7 @@ import { badgesModule } from './badges';
 import { catalogModule } from './catalog';
 import { checkInModule } from './checkin';
 import { dataExportModule } from './data-export';
+import { eventSocialModule } from './event-social';
 import { eventsModule } from './events';
 import { fieldsModule } from './fields';
 import { garageModule } from './garage';
@@ -56,4 +57,5 @@ export const MODULES: readonly AppModule[] = [
   checkInModule,
   garageModule,
   ridesModule,
+  eventSocialModule,
 ];
