@@ -20,13 +20,25 @@ function CarpoolsAfterHydration({ event }: { event: Event }) {
   return hydrated ? <Carpools event={event} /> : null;
 }
 const carpools = (event: Event) => <CarpoolsAfterHydration event={event} />;
+/** Issue 26: Who's going and the Discussion, a chunk of their own, loaded once hydrated. */
+const Social = lazy(() =>
+  import('@web/features/event-social/event-social-sections').then((m) => ({
+    default: m.EventSocialSections,
+  })),
+);
+function SocialAfterHydration({ event }: { event: Event }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? <Social event={event} /> : null;
+}
+const social = (event: Event) => <SocialAfterHydration event={event} />;
 
 /** /events/{id}: one event's own page. Public. */
 export function EventPage() {
   const { eventId = '' } = useParams();
   return (
     <PageContainer>
-      <EventDetails key={eventId} id={eventId} gameDay={gameDay} carpools={carpools} />
+      <EventDetails key={eventId} id={eventId} gameDay={gameDay} carpools={carpools} social={social} />
     </PageContainer>
   );
 }

@@ -60,7 +60,7 @@ export async function shareEvent(event: Event): Promise<void> {
  * `gameDay`: what the app composes under the rules for a signed-in viewer (issue 25: ticket, garage,
  * check-in link); `carpools`: the Carpools section (issue 26), a lazy chunk of the app's.
  */
-export function EventDetails({ id, gameDay, carpools }: { id: string } & Slots) {
+export function EventDetails({ id, gameDay, carpools, social }: { id: string } & Slots) {
   const query = useEvent(id);
   if (query.isPending) return <EventDetailsSkeleton />;
   if (query.isError) {
@@ -75,7 +75,7 @@ export function EventDetails({ id, gameDay, carpools }: { id: string } & Slots) 
       </p>
     );
   }
-  return <EventView event={query.data} gameDay={gameDay} carpools={carpools} />;
+  return <EventView event={query.data} gameDay={gameDay} carpools={carpools} social={social} />;
 }
 
 /**
@@ -85,9 +85,14 @@ export function EventDetails({ id, gameDay, carpools }: { id: string } & Slots) 
  * and the rules card follow. One copy of each part, placed by CSS alone (md and up: the links under
  * the title, the action in the facts card), so the server renders the page as every screen shows it.
  */
-type Slots = { gameDay?: (event: Event) => ReactNode; carpools?: (event: Event) => ReactNode };
+type Slots = {
+  gameDay?: (event: Event) => ReactNode;
+  carpools?: (event: Event) => ReactNode;
+  /** Issue 26: Who's going and the Discussion, a lazy chunk of the app's. */
+  social?: (event: Event) => ReactNode;
+};
 
-function EventView({ event, gameDay, carpools }: { event: Event } & Slots) {
+function EventView({ event, gameDay, carpools, social }: { event: Event } & Slots) {
   const left = placesLeft(event);
   const where = event.address ?? event.location;
   return (
@@ -131,6 +136,7 @@ function EventView({ event, gameDay, carpools }: { event: Event } & Slots) {
           event.abilities?.canCheckIn ? (
             <Suspense fallback={null}>{gameDay?.(event)}</Suspense>
           ) : null}
+          <Suspense fallback={null}>{social?.(event)}</Suspense>
           <Suspense fallback={null}>{carpools?.(event)}</Suspense>
         </div>
         <Card className="self-start max-lg:order-first">
