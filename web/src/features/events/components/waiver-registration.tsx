@@ -67,7 +67,9 @@ export function EventRegistrationActions({ event, className }: { event: Event; c
             onOpenChange={setSigning}
             pending={registration.isPending}
             onSign={(waiver) =>
-              registration.mutate({ waiver, private: privately }, { onSuccess: () => setSigning(false) })
+              registration.mutate(privately ? { waiver, private: true } : { waiver }, {
+                onSuccess: () => setSigning(false),
+              })
             }
           />
         </Suspense>
