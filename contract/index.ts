@@ -9,6 +9,7 @@ export * from './constants';
 export * from './data-export';
 export * from './event-import';
 export * from './event-photos';
+export * from './event-social';
 export * from './events';
 export * from './fields';
 export * from './game-day';

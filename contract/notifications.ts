@@ -31,6 +31,7 @@ export const NOTIFICATION_KINDS = [
   'event-message',
   'event-squad',
   'event-ride',
+  'event-comment',
   'badge-earned',
   'warning',
 ] as const;
@@ -61,6 +62,7 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, NotificationChannel
   'event-message': 'email',
   'event-squad': 'email',
   'event-ride': 'email',
+  'event-comment': 'app',
   'badge-earned': 'app',
   warning: 'app',
 };
@@ -84,6 +86,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'event-message': 'Messages from the organisers of your games',
   'event-squad': 'Squads asking you to confirm',
   'event-ride': 'Carpools for your games',
+  'event-comment': 'Organisers’ answers in the discussion of your games',
   'badge-earned': 'Badges earned',
   warning: 'Warnings from the admins',
 };
@@ -111,6 +114,7 @@ export const NOTIFICATION_KIND_GROUPS: ReadonlyArray<{ title: string; kinds: rea
         'event-message',
         'event-squad',
         'event-ride',
+        'event-comment',
       ],
     },
     { title: 'Badges', kinds: ['badge-earned'] },

@@ -7,7 +7,15 @@ import { z } from './messages';
  * them; every admin action is written to the audit log.
  */
 
-export const REPORT_SUBJECT_TYPES = ['post', 'comment', 'user', 'team', 'gear', 'teamGalleryImage'] as const;
+export const REPORT_SUBJECT_TYPES = [
+  'post',
+  'comment',
+  'user',
+  'team',
+  'gear',
+  'teamGalleryImage',
+  'eventComment',
+] as const;
 export type ReportSubjectType = (typeof REPORT_SUBJECT_TYPES)[number];
 export const reportSubjectType = z.enum(REPORT_SUBJECT_TYPES);
 
@@ -30,6 +38,7 @@ export const REPORT_SUBJECT_LABELS: Record<ReportSubjectType, string> = {
   team: 'Team',
   gear: 'Gear item',
   teamGalleryImage: 'Team gallery image',
+  eventComment: 'Event comment',
 };
 
 export const REPORT_NOTE_MAX = 1000;
@@ -231,6 +240,7 @@ export const AUDIT_ACTIONS = [
   'report.lift',
   'post.delete',
   'comment.delete',
+  'event-comment.delete',
   'blocked-word.add',
   'blocked-word.remove',
   'role.grant',

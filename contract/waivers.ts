@@ -63,6 +63,8 @@ export type WaiverAnswers = z.input<typeof waiverAnswers>;
 export const registrationBody = z.object({
   sideId: z.uuid().toLowerCase().optional(),
   waiver: waiverAnswers.optional(),
+  /** Issue 26: registered privately (counted, never listed among who is going but to the player). */
+  private: z.boolean().optional(),
 });
 export type RegistrationBody = z.input<typeof registrationBody>;
 

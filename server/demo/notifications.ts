@@ -15,7 +15,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rows } from '../db/rows';
-import { eventMessages, rideRequests, rides } from '../db/schema';
+import { eventComments, eventMessages, rideRequests, rides } from '../db/schema';
 import type { SessionUser } from '../modules/auth';
 import { createEvent, registerForEvent } from '../modules/events';
 import { type NotifyInput, notify, remindEvents } from '../modules/notifications';
@@ -310,6 +310,43 @@ export async function seedNotifications(
         actorId: admin.id,
         eventId: messaged.event_id,
         data: { title: messaged.title, excerpt: text },
+      },
+      at,
+    );
+  }
+
+  // The discussion (issue 26) of the busiest event: a player asks, the organiser answers (pinned),
+  // and the players registered on it are told of the answer.
+  const [asking] = busiest[0] ?? [];
+  if (asking) {
+    const at = ago(4 * HOUR);
+    const answer = 'Yes: 20 rental rifles with masks. Book one by Thursday.';
+    await db.insert(eventComments).values([
+      {
+        eventId: asking.event_id,
+        userId: asking.user_id,
+        content: 'First game here: are rentals available?',
+        createdAt: ago(5 * HOUR),
+        updatedAt: ago(5 * HOUR),
+      },
+      {
+        eventId: asking.event_id,
+        userId: admin.id,
+        content: answer,
+        byOrganiser: true,
+        pinned: true,
+        createdAt: at,
+        updatedAt: at,
+      },
+    ]);
+    await told(
+      db,
+      {
+        recipientIds: busiest[0].map((p) => p.user_id).filter((id) => id !== admin.id),
+        kind: 'event-comment',
+        actorId: admin.id,
+        eventId: asking.event_id,
+        data: { title: asking.title, excerpt: answer },
       },
       at,
     );

@@ -7,6 +7,7 @@ import { badgesModule } from './badges';
 import { catalogModule } from './catalog';
 import { checkInModule } from './checkin';
 import { dataExportModule } from './data-export';
+import { eventSocialModule } from './event-social';
 import { eventsModule } from './events';
 import { fieldsModule } from './fields';
 import { galleryModule } from './gallery';
@@ -58,4 +59,5 @@ export const MODULES: readonly AppModule[] = [
   garageModule,
   ridesModule,
   galleryModule,
+  eventSocialModule,
 ];

@@ -96,6 +96,10 @@ export const WRITE_LIMITS: Record<string, WriteLimit> = {
   'DELETE /api/rides/:rideId': row(60, 180),
   'POST /api/rides/:rideId/requests': row(60, 180),
   'POST /api/ride-requests/:requestId/respond': row(120, 360),
+  // An event's discussion (issue 26): the post comments' limits
+  'POST /api/events/:id/comments': row(60, 180),
+  'PATCH /api/events/:id/comments/:commentId': row(60, 180),
+  'DELETE /api/events/:id/comments/:commentId': row(60, 180),
   // Gear and fields: uploads, ratings
   'POST /api/gear': row(20, 60),
   'DELETE /api/gear/:id': row(60, 180),

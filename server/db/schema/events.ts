@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -155,6 +156,8 @@ export const eventRegistrations = pgTable(
     promotedAt: ts('promoted_at'),
     /** The side (faction) the player is on (issue 25), for an event with sides; its place and waitlist are that side's. */
     sideId: uuid('side_id').references(() => eventSides.id, { onDelete: 'set null' }),
+    /** Registered privately (issue 26): counted, never listed among who is going (but to the player). */
+    private: boolean('private').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,6 +1,7 @@
 export * from './analytics';
 export * from './catalog';
 export * from './content';
+export * from './event-comments';
 export * from './events';
 export * from './exports';
 export * from './fields';

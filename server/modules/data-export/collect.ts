@@ -73,6 +73,14 @@ export async function collectUserData(db: Db, userId: string, now: Date): Promis
         FROM comments c JOIN posts p ON p.id = c.post_id JOIN users a ON a.id = p.user_id
         WHERE c.user_id = ${userId} ORDER BY c.created_at, c.id`,
   );
+  // Issue 26: the player's comments in events' discussions.
+  const eventComments = await list(
+    db,
+    sql`SELECT c.id, c.event_id AS "eventId", e.title AS "eventTitle", c.content, c.pinned,
+               c.by_organiser AS "byOrganiser", c.created_at AS "createdAt", c.updated_at AS "updatedAt"
+        FROM event_comments c JOIN events e ON e.id = c.event_id
+        WHERE c.user_id = ${userId} ORDER BY c.created_at, c.id`,
+  );
   const likes = await list(
     db,
     sql`SELECT l.post_id AS "postId", a.username AS "postAuthor", l.created_at AS "createdAt"
@@ -99,7 +107,7 @@ export async function collectUserData(db: Db, userId: string, now: Date): Promis
   );
   const eventRegistrations = await list(
     db,
-    sql`SELECT e.id AS "eventId", e.title, e.date, e.location, r.status, s.name AS side,
+    sql`SELECT e.id AS "eventId", e.title, e.date, e.location, r.status, s.name AS side, r.private,
                r.created_at AS "registeredAt", r.promoted_at AS "promotedAt"
         FROM event_registrations r JOIN events e ON e.id = r.event_id
         LEFT JOIN event_sides s ON s.id = r.side_id
@@ -282,6 +290,7 @@ export async function collectUserData(db: Db, userId: string, now: Date): Promis
       bookmarks,
       follows: { following, followers },
       eventRegistrations,
+      eventComments,
       waivers,
       checkIns,
       chronoResults,

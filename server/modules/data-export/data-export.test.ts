@@ -128,6 +128,11 @@ beforeAll(async () => {
   await createFollow(db, carol, alice);
   await createFollow(db, bob, carol);
   const aliceGame = await createRegistration(db, alice, null);
+  // Issue 26: a question alice asked in the game's discussion.
+  await db.execute(
+    sql`INSERT INTO event_comments (event_id, user_id, content)
+        VALUES (${aliceGame.eventId}::uuid, ${alice.id}::uuid, 'alice-event-question')`,
+  );
   // Game day (issue 25): a signed waiver, a check-in, a chrono reading and a replica of alice's.
   await db.execute(
     sql`INSERT INTO waiver_signatures (event_id, user_id, event_title, event_date, source, version, text_hash, full_name, date_of_birth)
@@ -277,6 +282,7 @@ describe('download my data (issue 24)', () => {
         'bookmarks',
         'follows',
         'eventRegistrations',
+        'eventComments',
         'waivers',
         'checkIns',
         'chronoResults',
@@ -318,7 +324,8 @@ describe('download my data (issue 24)', () => {
     expect(data.follows.following.map((f: any) => f.username)).toEqual([bob.username]);
     expect(data.follows.followers.map((f: any) => f.username)).toEqual([carol.username]);
     expect(Object.keys(data.follows.following[0]).sort()).toEqual(['since', 'username']);
-    expect(data.eventRegistrations).toMatchObject([{ status: 'registered' }]);
+    expect(data.eventRegistrations).toMatchObject([{ status: 'registered', private: false }]);
+    expect(data.eventComments).toMatchObject([{ content: 'alice-event-question', byOrganiser: false }]);
     expect(data.waivers).toMatchObject([
       { version: 2, fullName: 'alice-full-name', dateOfBirth: '1990-01-02' },
     ]);

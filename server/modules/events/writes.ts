@@ -375,7 +375,7 @@ export async function takePlace(
     const status = room ? 'registered' : 'waitlisted';
     const added = await tx
       .insert(eventRegistrations)
-      .values({ eventId, userId: user.id, status, sideId: side?.id ?? null })
+      .values({ eventId, userId: user.id, status, sideId: side?.id ?? null, private: body.private ?? false })
       .onConflictDoNothing({ target: [eventRegistrations.eventId, eventRegistrations.userId] })
       .returning({ status: eventRegistrations.status });
     if (added.length === 0) return;

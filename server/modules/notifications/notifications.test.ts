@@ -500,6 +500,11 @@ describe('describeNotification (every kind’s sentence, link and gone)', () => 
       { text: 'A carpool of yours for Op Nightfall was cancelled', url: '/events/e1#carpools' },
     ],
     [
+      'event-comment',
+      { ...EVENT, data: { excerpt: 'Rentals: yes' } },
+      { text: 'alex (organiser) wrote in the discussion of Op Nightfall', url: '/events/e1#discussion' },
+    ],
+    [
       'badge-earned',
       { data: { badge: 'team-founder' } },
       { text: 'You earned the Team Founder badge', url: '/profile/me' },

@@ -1,6 +1,7 @@
 import {
   BADGE_NAMES,
   type BadgeId,
+  EVENT_SOCIAL_TEXTS,
   type MediaMap,
   type Notification,
   type NotificationActor,
@@ -68,6 +69,7 @@ const EVENT_KINDS = new Set<NotificationKind>([
   'event-message',
   'event-squad',
   'event-ride',
+  'event-comment',
 ]);
 const CHANGE_WORDS: Record<string, string> = { date: 'date', location: 'place', rules: 'rules' };
 
@@ -252,6 +254,12 @@ export function describeNotification(row: NotificationRow): NotificationDescript
       url = eventUrl && `${eventUrl}#carpools`;
       break;
     }
+    case 'event-comment':
+      // Issue 26: an organiser wrote in the discussion of an event the player is registered on.
+      text = EVENT_SOCIAL_TEXTS.notice(who, event);
+      excerpt = shownExcerpt(data.excerpt);
+      url = eventUrl && `${eventUrl}#discussion`;
+      break;
     case 'badge-earned': {
       const badge = BADGE_NAMES[data.badge as BadgeId] ?? data.title ?? data.badge ?? 'a';
       text = `You earned the ${badge} badge`;

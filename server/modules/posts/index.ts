@@ -4,6 +4,8 @@ import { postRoutes } from './routes';
 
 export { FeedCache } from './feed-cache';
 export { type FirstFeedPage, firstFeedPage } from './first-page';
+/** Who edits and deletes a comment: the event discussion (issue 26) follows the posts' rule. */
+export { can as commentPolicy } from './policy';
 export { type EmbeddedPost, embeddedPost } from './post-page';
 export { presentPost } from './presenters';
 export { feedSql } from './queries';

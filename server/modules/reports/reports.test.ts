@@ -2,12 +2,22 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_SUBJECT_TYPES, REPORT_TEXTS, type ReportSubjectType } from '../../../contract';
 import { rows } from '../../db/rows';
-import { auditLog, comments, notifications, posts, reports, teamGallery, users } from '../../db/schema';
+import {
+  auditLog,
+  comments,
+  eventComments,
+  notifications,
+  posts,
+  reports,
+  teamGallery,
+  users,
+} from '../../db/schema';
 import { PERSONAL_CACHE } from '../../plugins/personal-cache';
 import type { TestApp } from '../../test/app';
 import {
   appWithPlayers,
   createComment,
+  createEvent,
   createGearPost,
   createPost,
   createTeam,
@@ -51,6 +61,14 @@ async function subjectOf(type: ReportSubjectType, author: TestUser): Promise<str
         .values({ teamId: team.id, image: '/objects/images/g.webp', caption: 'Us', uploadedBy: author.id })
         .returning();
       return img.id;
+    }
+    case 'eventComment': {
+      const event = await createEvent(db());
+      const [c] = await db()
+        .insert(eventComments)
+        .values({ eventId: event.id, userId: author.id, content: 'Bring live ammo' })
+        .returning();
+      return c.id;
     }
   }
 }
@@ -237,7 +255,7 @@ describe('actions', () => {
     ).toBe(true);
   });
 
-  it.each(['post', 'comment', 'team', 'gear', 'teamGalleryImage'] as const)(
+  it.each(['post', 'comment', 'team', 'gear', 'teamGalleryImage', 'eventComment'] as const)(
     'delete removes the %s through its service, closes the reports and keeps the snapshot',
     async (type) => {
       const author = await createUser(db());

@@ -12,6 +12,7 @@ import { reports, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { actionsAbout, audit } from '../audit';
 import type { SessionUser } from '../auth';
+import { deleteEventComment } from '../event-social';
 import { deleteGear } from '../gear';
 import { type NotifyOptions, notify } from '../notifications';
 import { deleteComment, deletePost } from '../posts';
@@ -321,6 +322,8 @@ async function deleteSubject(tx: Db, admin: SessionUser, type: ReportSubjectType
       if (!teamId) throw notFound(REPORT_TEXTS.subjectNotFound);
       return deleteGalleryItem(tx, admin, teamId, id, { audited: true });
     }
+    case 'eventComment':
+      return deleteEventComment(tx, admin, null, id, { audited: true });
     case 'user':
       throw badRequest(REPORT_TEXTS.deleteNotPossible);
   }

@@ -2,7 +2,17 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ReportSnapshot, ReportSubjectType } from '../../../contract';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/rows';
-import { comments, gearPosts, posts, reports, teamGallery, teamMembers, teams, users } from '../../db/schema';
+import {
+  comments,
+  eventComments,
+  gearPosts,
+  posts,
+  reports,
+  teamGallery,
+  teamMembers,
+  teams,
+  users,
+} from '../../db/schema';
 
 /**
  * What a report names, read as it is now: its text, images, author and link. The snapshot a report
@@ -53,6 +63,28 @@ export async function readSubject(
             authorId: r.authorId,
             authorUsername: r.username,
             url: `/posts/${r.postId}`,
+          }
+        : null;
+    }
+    case 'eventComment': {
+      // Issue 26: a comment in an event's discussion.
+      const [r] = await db
+        .select({
+          text: eventComments.content,
+          eventId: eventComments.eventId,
+          authorId: eventComments.userId,
+          username: users.username,
+        })
+        .from(eventComments)
+        .leftJoin(users, eq(users.id, eventComments.userId))
+        .where(eq(eventComments.id, id));
+      return r
+        ? {
+            text: r.text,
+            images: [],
+            authorId: r.authorId,
+            authorUsername: r.username,
+            url: `/events/${r.eventId}#discussion`,
           }
         : null;
     }
@@ -223,6 +255,7 @@ const TABLES = {
   team: teams,
   gear: gearPosts,
   teamGalleryImage: teamGallery,
+  eventComment: eventComments,
 } as const;
 
 /** Which of the subjects still exist: one query per subject type named (at most six). */

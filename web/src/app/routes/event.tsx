@@ -30,13 +30,32 @@ function PhotosAfterHydration({ event }: { event: Event }) {
   return hydrated ? <Photos event={event} /> : null;
 }
 const photos = (event: Event) => <PhotosAfterHydration event={event} />;
+/** Issue 26: Who's going and the Discussion, a chunk of their own, loaded once hydrated. */
+const Social = lazy(() =>
+  import('@web/features/event-social/event-social-sections').then((m) => ({
+    default: m.EventSocialSections,
+  })),
+);
+function SocialAfterHydration({ event }: { event: Event }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? <Social event={event} /> : null;
+}
+const social = (event: Event) => <SocialAfterHydration event={event} />;
 
 /** /events/{id}: one event's own page. Public. */
 export function EventPage() {
   const { eventId = '' } = useParams();
   return (
     <PageContainer>
-      <EventDetails key={eventId} id={eventId} gameDay={gameDay} carpools={carpools} photos={photos} />
+      <EventDetails
+        key={eventId}
+        id={eventId}
+        gameDay={gameDay}
+        carpools={carpools}
+        photos={photos}
+        social={social}
+      />
     </PageContainer>
   );
 }

@@ -60,7 +60,7 @@ export async function shareEvent(event: Event): Promise<void> {
  * `gameDay`: what the app composes under the rules for a signed-in viewer (issue 25: ticket, garage,
  * check-in link); `carpools`: the Carpools section (issue 26), a lazy chunk of the app's.
  */
-export function EventDetails({ id, gameDay, carpools, photos }: { id: string } & Slots) {
+export function EventDetails({ id, ...slots }: { id: string } & Slots) {
   const query = useEvent(id);
   if (query.isPending) return <EventDetailsSkeleton />;
   if (query.isError) {
@@ -75,7 +75,7 @@ export function EventDetails({ id, gameDay, carpools, photos }: { id: string } &
       </p>
     );
   }
-  return <EventView event={query.data} gameDay={gameDay} carpools={carpools} photos={photos} />;
+  return <EventView event={query.data} {...slots} />;
 }
 
 /**
@@ -90,9 +90,11 @@ type Slots = {
   carpools?: (event: Event) => ReactNode;
   /** The Photos gallery (issue 26), a lazy chunk of the app's. */
   photos?: (event: Event) => ReactNode;
+  /** Issue 26: Who's going and the Discussion, a lazy chunk of the app's. */
+  social?: (event: Event) => ReactNode;
 };
 
-function EventView({ event, gameDay, carpools, photos }: { event: Event } & Slots) {
+function EventView({ event, gameDay, carpools, photos, social }: { event: Event } & Slots) {
   const left = placesLeft(event);
   const where = event.address ?? event.location;
   return (
@@ -136,6 +138,7 @@ function EventView({ event, gameDay, carpools, photos }: { event: Event } & Slot
           event.abilities?.canCheckIn ? (
             <Suspense fallback={null}>{gameDay?.(event)}</Suspense>
           ) : null}
+          <Suspense fallback={null}>{social?.(event)}</Suspense>
           <Suspense fallback={null}>{carpools?.(event)}</Suspense>
           <Suspense fallback={null}>{photos?.(event)}</Suspense>
         </div>

@@ -1,3 +1,4 @@
+import { EVENT_SOCIAL_TEXTS } from '@contract/event-social';
 import type { Event } from '@contract/events';
 import { placesLeft } from '@contract/events';
 import { GAME_DAY_TEXTS } from '@contract/game-day';
@@ -22,6 +23,8 @@ export const REGISTER_HASH = '#register';
  */
 export function EventRegistrationActions({ event, className }: { event: Event; className?: string }) {
   const [signing, setSigning] = useState(false);
+  // Issue 26: registered privately (counted, not listed among who is going).
+  const [privately, setPrivately] = useState(false);
   const registration = useSetRegistration(event.id);
   // A card's Register on an event that requires a waiver links here, `#register` (issue 25): the
   // dialog opens once; an event with sides shows its Sides card instead, where a side is chosen first.
@@ -37,8 +40,25 @@ export function EventRegistrationActions({ event, className }: { event: Event; c
       <RegistrationActions
         event={event}
         className={className}
-        register={event.waiver ? () => setSigning(true) : undefined}
+        register={
+          event.waiver
+            ? () => setSigning(true)
+            : privately
+              ? () => registration.mutate({ private: true })
+              : undefined
+        }
       />
+      {event.canRegister && !event.sides?.length ? (
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-5 accent-primary"
+            checked={privately}
+            onChange={(e) => setPrivately(e.target.checked)}
+          />
+          {EVENT_SOCIAL_TEXTS.registerPrivately}
+        </label>
+      ) : null}
       {signing && event.waiver ? (
         <Suspense fallback={null}>
           <WaiverDialog
@@ -46,7 +66,11 @@ export function EventRegistrationActions({ event, className }: { event: Event; c
             open={signing}
             onOpenChange={setSigning}
             pending={registration.isPending}
-            onSign={(waiver) => registration.mutate({ waiver }, { onSuccess: () => setSigning(false) })}
+            onSign={(waiver) =>
+              registration.mutate(privately ? { waiver, private: true } : { waiver }, {
+                onSuccess: () => setSigning(false),
+              })
+            }
           />
         </Suspense>
       ) : null}
