@@ -6,6 +6,7 @@ import {
   type NotificationActor,
   type NotificationKind,
   RIDES_TEXTS,
+  SERIES_TEXTS,
   TEAM_ROLE_LABELS,
   type TeamRole,
 } from '../../../contract';
@@ -68,6 +69,7 @@ const EVENT_KINDS = new Set<NotificationKind>([
   'event-message',
   'event-squad',
   'event-ride',
+  'event-unconfirmed',
 ]);
 const CHANGE_WORDS: Record<string, string> = { date: 'date', location: 'place', rules: 'rules' };
 
@@ -252,6 +254,11 @@ export function describeNotification(row: NotificationRow): NotificationDescript
       url = eventUrl && `${eventUrl}#carpools`;
       break;
     }
+    case 'event-unconfirmed':
+      // Issue 26: a game of the organiser's series starts within a week, not confirmed.
+      text = SERIES_TEXTS.unconfirmedNotice(event);
+      url = eventUrl;
+      break;
     case 'badge-earned': {
       const badge = BADGE_NAMES[data.badge as BadgeId] ?? data.title ?? data.badge ?? 'a';
       text = `You earned the ${badge} badge`;
