@@ -233,3 +233,6 @@ export function shiftedLike(before: string, after: string, other: string, timeZo
   const delta = wallMs(wallOf(zone, Date.parse(after))) - wallMs(wallOf(zone, Date.parse(before)));
   return zonedInstant(zone, fromWallMs(wallMs(wallOf(zone, Date.parse(other))) + delta)).toISOString();
 }
+
+/** The local date ('YYYY-MM-DD') of the instant `ms` in `timeZone` (the dialog's default last date). */
+export const wallTimeDay = (timeZone: string, ms: number) => wallTime(timeZone || 'UTC', ms).slice(0, 10);

@@ -500,6 +500,11 @@ describe('describeNotification (every kind’s sentence, link and gone)', () => 
       { text: 'A carpool of yours for Op Nightfall was cancelled', url: '/events/e1#carpools' },
     ],
     [
+      'event-unconfirmed',
+      { ...EVENT },
+      { text: 'Op Nightfall starts within a week and is not confirmed yet', url: '/events/e1' },
+    ],
+    [
       'badge-earned',
       { data: { badge: 'team-founder' } },
       { text: 'You earned the Team Founder badge', url: '/profile/me' },

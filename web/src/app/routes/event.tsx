@@ -19,7 +19,21 @@ function CarpoolsAfterHydration({ event }: { event: Event }) {
   useEffect(() => setHydrated(true), []);
   return hydrated ? <Carpools event={event} /> : null;
 }
-const carpools = (event: Event) => <CarpoolsAfterHydration event={event} />;
+/** Issue 26: the Series card (Repeat…, the series' games, Confirm this game), a chunk of its own. */
+const Series = lazy(() =>
+  import('@web/features/events/components/series-section').then((m) => ({ default: m.SeriesSection })),
+);
+const carpools = (event: Event) => (
+  <>
+    <SeriesAfterHydration event={event} />
+    <CarpoolsAfterHydration event={event} />
+  </>
+);
+function SeriesAfterHydration({ event }: { event: Event }) {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? <Series event={event} /> : null;
+}
 
 /** /events/{id}: one event's own page. Public. */
 export function EventPage() {
