@@ -52,6 +52,7 @@ export const SERIES_TEXTS = {
   cancelled: 'Cancelled',
   cancelGame: 'Cancel this game',
   gameCancelled: 'This game is cancelled',
+  cancelGameWarning: 'The game stays listed as cancelled, and its registered players are told.',
   // Server messages
   oneOfUntilCount: 'Give either until or count, not both',
   alreadySeries: 'This event is already part of a series',

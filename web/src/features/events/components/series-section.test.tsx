@@ -96,6 +96,24 @@ describe('Series (issue 26)', () => {
     await waitFor(() => expect(confirmed).toBe(true));
   });
 
+  it('Cancel this game asks once more, then sends cancelled: true', async () => {
+    let sent: unknown;
+    const event = anEvent({ ...manager, seriesId: SERIES });
+    mockFetch({
+      ...signedIn(aUser()),
+      [`GET /api/event-series/${SERIES}`]: () => json(aSeries()),
+      [`PATCH /api/events/${event.id}`]: (init) => {
+        sent = JSON.parse(String(init.body));
+        return json({ ...event, cancelled: true });
+      },
+    });
+    renderApp(<SeriesSection event={event} />);
+    await userEvent.click(await screen.findByRole('button', { name: T.cancelGame }));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: T.cancelGame }));
+    await waitFor(() => expect(sent).toEqual({ cancelled: true }));
+  });
+
   it('the series page lists the games and its calendar feed; unknown: not found', async () => {
     mockFetch({ [`GET /api/event-series/${SERIES}`]: () => json(aSeries()) });
     renderApp(<SeriesView id={SERIES} />);

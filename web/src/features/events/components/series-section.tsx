@@ -2,11 +2,13 @@ import type { Event } from '@contract/events';
 import { SERIES_TEXTS } from '@contract/series';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { ConfirmDialog } from '@web/components/ui/lazy-confirm-dialog';
 import { toast } from '@web/lib/toast';
 import { CalendarCheck, Repeat } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { seriesPath, useConfirmGame, useSeries } from '../api/series';
+import { useUpdateEvent } from '../api/update-event';
 import { SeriesGames, SeriesGamesSkeleton } from './series-games';
 
 const T = SERIES_TEXTS;
@@ -30,9 +32,17 @@ export function SeriesSection({ event }: { event: Event }) {
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
+        {event.cancelled ? (
+          <p role="status" className="rounded-md bg-destructive/15 p-3 text-sm font-medium text-destructive">
+            {T.gameCancelled}
+          </p>
+        ) : null}
         {event.needsConfirmation ? <ConfirmGame event={event} /> : null}
         {event.seriesId ? (
-          <SeriesOf seriesId={event.seriesId} currentId={event.id} />
+          <>
+            <SeriesOf seriesId={event.seriesId} currentId={event.id} />
+            {canManage && !event.cancelled && !event.isPast ? <CancelGame event={event} /> : null}
+          </>
         ) : (
           <>
             <Button className="min-h-11" variant="outline" onClick={() => setRepeating(true)}>
@@ -67,6 +77,24 @@ function ConfirmGame({ event }: { event: Event }) {
         {T.confirmGame}
       </Button>
     </div>
+  );
+}
+
+/** "Cancel this game": kept with its registrations, its players told (PATCH cancelled: true). */
+function CancelGame({ event }: { event: Event }) {
+  const update = useUpdateEvent();
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="outline" className="min-h-11" disabled={update.isPending}>
+          {T.cancelGame}
+        </Button>
+      }
+      title={T.cancelGame}
+      description={T.cancelGameWarning}
+      confirmLabel={T.cancelGame}
+      onConfirm={() => update.mutate({ id: event.id, body: { cancelled: true } })}
+    />
   );
 }
 
