@@ -34,7 +34,6 @@ const GearPage = page(() => import('./routes/gear'), 'GearPage');
 const SettingsPage = page(() => import('./routes/settings'), 'SettingsPage');
 const ProfilePage = page(() => import('./routes/profile'), 'ProfilePage');
 const EventPage = page(() => import('./routes/event'), 'EventPage');
-const EventSeriesPage = page(() => import('./routes/event-series'), 'EventSeriesPage');
 const EventRosterPage = page(() => import('./routes/event-roster'), 'EventRosterPage');
 const FieldsPage = page(() => import('./routes/fields'), 'FieldsPage');
 const FieldPage = page(() => import('./routes/field'), 'FieldPage');
@@ -133,7 +132,7 @@ export function AppRoutes() {
           <Route path="teams/:teamId" element={<TeamPage />} />
           <Route path="profile/:username" element={<ProfilePage />} />
           <Route path="events/:eventId" element={<EventPage />} />
-          <Route path="events/series/:seriesId" element={<EventSeriesPage />} />
+          <Route path="events/series/:seriesId" element={<EventPage />} />
           <Route path="events/:eventId/check-in" element={<CheckInPage />} />
           <Route path="fields" element={<FieldsPage />} />
           <Route path="fields/:fieldId" element={<FieldPage />} />

@@ -1,7 +1,7 @@
 import type { Event } from '@contract/events';
 import { PageContainer } from '@web/components/page';
 import { EventDetails } from '@web/features/events/components/event-details';
-import { lazy, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 
 /** Issue 25: the viewer's ticket, garage and the check-in link, a chunk of its own. */
@@ -35,9 +35,22 @@ function SeriesAfterHydration({ event }: { event: Event }) {
   return hydrated ? <Series event={event} /> : null;
 }
 
-/** /events/{id}: one event's own page. Public. */
+/** Issue 26: /events/series/{id}, a series' page, in this route's chunk (the first load keeps one page loader). */
+const SeriesView = lazy(() =>
+  import('@web/features/events/components/series-page').then((m) => ({ default: m.SeriesView })),
+);
+
+/** /events/{id}: one event's own page; /events/series/{id}: a series of games (issue 26). Public. */
 export function EventPage() {
-  const { eventId = '' } = useParams();
+  const { eventId = '', seriesId } = useParams();
+  if (seriesId)
+    return (
+      <PageContainer>
+        <Suspense fallback={null}>
+          <SeriesView key={seriesId} id={seriesId} />
+        </Suspense>
+      </PageContainer>
+    );
   return (
     <PageContainer>
       <EventDetails key={eventId} id={eventId} gameDay={gameDay} carpools={carpools} />
