@@ -1,7 +1,9 @@
 import { type EventSeriesAnswer, SERIES_TEXTS } from '@contract/series';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { EventPage } from '@web/app/routes/event';
 import { aUser, json, mockFetch, renderApp, signedIn } from '@web/test/utils';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { anEvent, eventId } from '../test-data';
 import { EventForm } from './event-form';
@@ -127,6 +129,17 @@ describe('Series (issue 26)', () => {
     mockFetch({});
     renderApp(<SeriesView id="60000000-0000-4000-8000-000000000009" />);
     expect(await screen.findByText(T.seriesNotFound)).toBeInTheDocument();
+  });
+
+  it('/events/series/{id} shows the series page in the event route', async () => {
+    mockFetch({ [`GET /api/event-series/${SERIES}`]: () => json(aSeries()) });
+    renderApp(
+      <Routes>
+        <Route path="/events/series/:seriesId" element={<EventPage />} />
+      </Routes>,
+      { route: `/events/series/${SERIES}` },
+    );
+    expect(await screen.findByRole('heading', { name: 'Sunday skirmish' })).toBeInTheDocument();
   });
 
   it('the edit form of a game of a series asks this game only or this and following', async () => {
