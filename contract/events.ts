@@ -294,6 +294,12 @@ export const event = z.object({
   viewerSideId: z.uuid().nullable().optional(),
   /** What the viewer may run on the event (events/policy.ts); on GET /api/events/{id}. */
   abilities: eventAbilities.optional(),
+  /** Issue 26: the series it is a game of (contract/series.ts), or null; on GET /api/events/{id}. */
+  seriesId: z.uuid().nullable().optional(),
+  /** Issue 26: cancelled by an organiser (kept, closed to registrations); on GET /api/events/{id}. */
+  cancelled: z.boolean().optional(),
+  /** Issue 26, organisers only: a game of a series starting within a week, not yet confirmed (POST /api/events/{id}/confirm). */
+  needsConfirmation: z.boolean().optional(),
   media: mediaMap.optional(),
 });
 export type Event = z.infer<typeof event>;
@@ -433,6 +439,8 @@ export const updateEventBody = z
     location: eventFields.location.optional(),
     type: eventType.optional(),
     capacity: z.number().int().min(0).max(EVENT_LIMITS.capacity).optional(),
+    /** Issue 26: true cancels the game (its players are told), false runs it again. */
+    cancelled: z.boolean().optional(),
   })
   .strict()
   .check(bothCoordinatesOrNeither(BOTH_OR_NEITHER))

@@ -25,6 +25,7 @@ export * from './registration';
 export * from './reports';
 export * from './rides';
 export * from './search';
+export * from './series';
 export * from './sides';
 export * from './stores';
 export * from './teams';

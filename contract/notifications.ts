@@ -32,6 +32,7 @@ export const NOTIFICATION_KINDS = [
   'event-squad',
   'event-ride',
   'event-comment',
+  'event-unconfirmed',
   'badge-earned',
   'warning',
 ] as const;
@@ -63,6 +64,7 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, NotificationChannel
   'event-squad': 'email',
   'event-ride': 'email',
   'event-comment': 'app',
+  'event-unconfirmed': 'email',
   'badge-earned': 'app',
   warning: 'app',
 };
@@ -87,6 +89,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'event-squad': 'Squads asking you to confirm',
   'event-ride': 'Carpools for your games',
   'event-comment': 'Organisers’ answers in the discussion of your games',
+  'event-unconfirmed': 'Games of your series waiting for confirmation',
   'badge-earned': 'Badges earned',
   warning: 'Warnings from the admins',
 };
@@ -115,6 +118,7 @@ export const NOTIFICATION_KIND_GROUPS: ReadonlyArray<{ title: string; kinds: rea
         'event-squad',
         'event-ride',
         'event-comment',
+        'event-unconfirmed',
       ],
     },
     { title: 'Badges', kinds: ['badge-earned'] },

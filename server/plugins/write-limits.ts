@@ -93,6 +93,9 @@ export const WRITE_LIMITS: Record<string, WriteLimit> = {
   'DELETE /api/user/replicas/:id': row(60, 180),
   // Carpools (issue 26)
   'POST /api/events/:id/rides': row(20, 60),
+  // Weekly games (issue 26)
+  'POST /api/events/:id/series': row(20, 60),
+  'POST /api/events/:id/confirm': row(120, 360),
   'DELETE /api/rides/:rideId': row(60, 180),
   'POST /api/rides/:rideId/requests': row(60, 180),
   'POST /api/ride-requests/:requestId/respond': row(120, 360),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   doublePrecision,
@@ -50,6 +51,12 @@ export const events = pgTable(
      * organisers (events/organisers.ts). Unset when the team goes.
      */
     hostTeamId: uuid('host_team_id').references(() => teams.id, { onDelete: 'set null' }),
+    /** The series it is a game of (issue 26), or null; kept as a lone event when the series goes. */
+    seriesId: uuid('series_id').references((): AnyPgColumn => eventSeries.id, { onDelete: 'set null' }),
+    /** When an organiser confirmed this game of a series will run (issue 26: the stale flag), or null. */
+    confirmedAt: ts('confirmed_at'),
+    /** When an organiser cancelled it (issue 26), or null: kept with its registrations, closed to new ones. */
+    cancelledAt: ts('cancelled_at'),
     /** iCalendar SEQUENCE: raised on every edit, so subscribed calendars take the change. */
     sequence: integer('sequence').notNull().default(0),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -72,8 +79,21 @@ export const events = pgTable(
     uniqueIndex('events_source_uid_uq').on(t.source, t.sourceUid),
     index('events_field_date_idx').on(t.fieldId, t.date).where(sql`${t.fieldId} IS NOT NULL`),
     index('events_host_team_date_idx').on(t.hostTeamId, t.date).where(sql`${t.hostTeamId} IS NOT NULL`),
+    index('events_series_date_idx').on(t.seriesId, t.date, t.id).where(sql`${t.seriesId} IS NOT NULL`),
   ],
 );
+
+/**
+ * A weekly, fortnightly or monthly series of games (issue 26): each game is its own event
+ * (events.series_id), made from the first by POST /api/events/{id}/series.
+ */
+export const eventSeries = pgTable('event_series', {
+  id: id(),
+  frequency: text('frequency').$type<'weekly' | 'biweekly' | 'monthly'>().notNull(),
+  /** The organiser who made it: told when a game is not confirmed a week before (null once they go). */
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
 
 /**
  * An event's sides (factions, issue 25): 2 to 6, each with its own capacity (0: no limit) and

@@ -1,5 +1,6 @@
 import type { AppModule } from '../../context';
 import { eventAdminRoutes, eventOrganiserRoutes, eventRoutes } from './routes';
+import { seriesRoutes } from './series-routes';
 
 export { EVENTS_CHANGED, eventsCache } from './cache';
 export { type EmbeddedEvent, embeddedCalendar, embeddedEvent } from './event-page';
@@ -7,6 +8,8 @@ export { type EmbeddedEvent, embeddedCalendar, embeddedEvent } from './event-pag
 export { isOrganiser, requireOrganiser } from './organisers';
 /** For the benchmark: the list's SQL, as the endpoint runs it. */
 export { listEventsSql } from './queries';
+/** Issue 26: the stale flag of a series' games, run by housekeeping. */
+export { flagUnconfirmedGames } from './series';
 /** For the demo seed: events made and joined through the same rules as the API. */
 export { createSquad } from './squads';
 /** For the demo seed: a waiver set as an organiser would, and the text's digest; for the gate, a player's waiver state (issue 25). */
@@ -24,6 +27,7 @@ export const eventsModule: AppModule = {
   routes: async (app, ctx) => {
     await eventRoutes(app, ctx);
     await eventOrganiserRoutes(app, ctx);
+    await seriesRoutes(app, ctx);
   },
   adminRoutes: eventAdminRoutes,
 };

@@ -271,6 +271,10 @@ export type Place = Omit<Awaited<ReturnType<typeof selectPlaces>>[number], 'even
  */
 const DETAIL_COLUMNS = {
   ...EVENT_COLUMNS,
+  // Issue 26: its series, whether an organiser confirmed it, whether it is cancelled.
+  seriesId: e.seriesId,
+  confirmedAt: e.confirmedAt,
+  cancelledAt: e.cancelledAt,
   hostTeamName: sql<string | null>`(SELECT t.name FROM teams t WHERE t.id = "events"."host_team_id")`,
   fieldName: sql<string | null>`(SELECT f.name FROM fields f WHERE f.id = "events"."field_id")`,
   sides: sql<EventSide[]>`(SELECT coalesce(json_agg(json_build_object('id', s.id, 'name', s.name,
@@ -352,6 +356,9 @@ export async function selectLockedEvent(tx: Db, id: string) {
       location: events.location,
       address: events.address,
       rules: events.rules,
+      // Issue 26: a cancelled game takes no registrations; its series.
+      cancelledAt: events.cancelledAt,
+      seriesId: events.seriesId,
       // Issue 25: its sides are locked (after it) only when it has any.
       // (Spelled out: in a one-table select drizzle writes ${events.id} as a bare "id", event_sides' own.)
       hasSides: sql<boolean>`EXISTS (SELECT 1 FROM event_sides s WHERE s.event_id = "events"."id")`,
@@ -391,7 +398,7 @@ export type StoredImport = NonNullable<Awaited<ReturnType<typeof selectImported>
 // ---------------------------------------------------------------------------------------------
 
 /** What a VEVENT is made of (ics.ts toICalendar), from `e`. */
-const ICS_COLUMNS = {
+export const ICS_COLUMNS = {
   ...WHAT_WHEN_WHERE,
   url: e.url,
   capacity: e.capacity,

@@ -7,6 +7,7 @@ import {
   createSquadBody,
   EVENT_IMPORT_TEXTS,
   EVENT_LIMITS,
+  editScopeQuery,
   event,
   eventsFeedQuery,
   eventsQuery,
@@ -36,14 +37,15 @@ import { eventsCache } from './cache';
 import { gameDayAdminRoutes, gameDayRoutes } from './game-day-routes';
 import { eventCalendar, personalCalendar, upcomingCalendar } from './ics';
 import { importEvents, presetSource } from './import';
+import { updateInScope } from './series';
 import { getEvent, listEvents, searchEvents } from './service';
 import { confirmSquad, createSquad, listSquads } from './squads';
 import * as writes from './writes';
 
 const idParams = z.object({ id: uuid() });
 /** The calendar routes answer text/calendar (RFC 5545), not JSON. */
-const ICS_TYPE = 'text/calendar; charset=utf-8';
-const calendarAnswer = { 200: z.string().describe('text/calendar (RFC 5545)') };
+export const ICS_TYPE = 'text/calendar; charset=utf-8';
+export const calendarAnswer = { 200: z.string().describe('text/calendar (RFC 5545)') };
 /** After an events write: every process's list pages are emptied before the answer leaves (decision 025). */
 const changed = async <T>(ctx: Ctx, answer: T): Promise<T> => {
   await eventsCache(ctx).invalidate();
@@ -54,7 +56,7 @@ const changed = async <T>(ctx: Ctx, answer: T): Promise<T> => {
  * the public, cacheable /api/events.ics): PUBLIC_URL when set; else the request's own address in
  * development (and tests) only; in production without PUBLIC_URL, none (the links are left out).
  */
-const siteOrigin = (ctx: Ctx, request: FastifyRequest): string | null => {
+export const siteOrigin = (ctx: Ctx, request: FastifyRequest): string | null => {
   if (ctx.config.publicUrl) return ctx.config.publicUrl;
   return ctx.config.production ? null : `${request.protocol}://${request.host}`;
 };
@@ -259,15 +261,25 @@ export async function eventOrganiserRoutes(app: App, ctx: Ctx) {
 
   app.patch(
     '/api/events/:id',
-    { ...signedIn, schema: { params: idParams, body: updateEventBody, response: { 200: event } } },
+    {
+      ...signedIn,
+      schema: {
+        params: idParams,
+        querystring: editScopeQuery,
+        body: updateEventBody,
+        response: { 200: event },
+      },
+    },
     async (request) =>
       changed(
         ctx,
-        await writes.updateEvent(
+        // Issue 26: scope=following edits this and every later game of its series.
+        await updateInScope(
           ctx.db,
           requireUser(request),
           request.params.id,
           request.body,
+          request.query.scope,
           notifyOptionsOf(ctx.config),
         ),
       ),

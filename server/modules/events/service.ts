@@ -16,6 +16,7 @@ import {
   selectPlaces,
   selectSearch,
 } from './queries';
+import { needsConfirmation } from './series-rules';
 import { waiverStateOf } from './waivers';
 
 /** Case-insensitive substring match on the title, served by the pg_trgm GIN index; soonest first. */
@@ -73,6 +74,10 @@ export async function getEvent(db: Db, id: string, viewer: SessionUser | null): 
   event.sides = row.sides;
   event.field = row.fieldId && row.fieldName ? { id: row.fieldId, name: row.fieldName } : null;
   event.viewerSideId = row.place?.sideId ?? null;
+  // Issue 26: its series, cancelled, and (to its organisers) a game of a series to confirm.
+  event.seriesId = row.seriesId ?? null;
+  event.cancelled = !!row.cancelledAt;
+  if (event.abilities?.canManage) event.needsConfirmation = needsConfirmation(row, Date.now());
   event.waiver = row.waiver ? { version: row.waiver.version, text: row.waiver.text } : null;
   if (row.waiver && row.place) {
     const state = waiverStateOf(row.waiver, row.signedHash);

@@ -18,6 +18,7 @@ import {
   moveSideBody,
   type RegistrationBody,
   registrationBody,
+  SERIES_TEXTS,
   SIDE_TEXTS,
   updateEventBody,
 } from '../../../contract';
@@ -285,9 +286,19 @@ export async function updateEvent(
     const start = body.date ?? locked.date.toISOString();
     const end = body.endsAt !== undefined ? body.endsAt : (locked.endDate?.toISOString() ?? null);
     if (end && Date.parse(end) <= Date.parse(start)) throw endsBeforeStart();
+    // Issue 26: `cancelled` cancels the game (its players told below) or runs it again.
+    const { cancelled, ...fields } = body;
+    const cancelling = cancelled === true && !locked.cancelledAt;
     const [updated] = await tx
       .update(events)
-      .set({ ...columns(body), sequence: sql`${events.sequence} + 1`, updatedAt: new Date() })
+      .set({
+        ...columns(fields),
+        ...(cancelled === undefined
+          ? {}
+          : { cancelledAt: cancelled ? (locked.cancelledAt ?? new Date()) : null }),
+        sequence: sql`${events.sequence} + 1`,
+        updatedAt: new Date(),
+      })
       .where(eq(events.id, id))
       .returning({
         capacity: events.capacity,
@@ -302,7 +313,8 @@ export async function updateEvent(
     const sides = body.sides ? await saveSides(asDb(tx), id, body.sides) : await lockSides(asDb(tx), id);
     if (sides.length === 0) await fillFromWaitlist(tx, id, { ...locked, ...updated }, notice);
     for (const side of sides) await fillFromWaitlist(tx, id, { ...locked, ...updated }, notice, side);
-    await announceEventChange(asDb(tx), id, user.id, updated, eventChanges(locked, updated));
+    if (cancelling) await announceCancelled(asDb(tx), id, user.id, updated);
+    else await announceEventChange(asDb(tx), id, user.id, updated, eventChanges(locked, updated));
     await auditBy(asDb(tx), user, {
       action: 'event.update',
       ...auditSubject({ id, title: updated.title }, { changed: Object.keys(input) }),
@@ -320,12 +332,7 @@ export async function deleteEvent(db: Db, admin: SessionUser, id: string): Promi
   if (!can(admin, 'delete')) throw forbidden();
   await db.transaction(async (tx) => {
     const e = await lockEvent(tx, id);
-    const r = eventRegistrations;
-    await enqueueNotifyFor(
-      asDb(tx),
-      { kind: 'event-cancelled', actorId: admin.id, data: eventData(e) },
-      sql`SELECT ${r.userId} FROM ${r} WHERE ${r.eventId} = ${id}`,
-    );
+    await announceCancelled(asDb(tx), id, admin.id, e);
     await tx.delete(events).where(eq(events.id, id));
     await audit(asDb(tx), {
       adminId: admin.id,
@@ -333,6 +340,25 @@ export async function deleteEvent(db: Db, admin: SessionUser, id: string): Promi
       ...auditSubject({ id, title: e.title }, { registered: e.registeredCount, waitlisted: e.waitlistCount }),
     });
   });
+}
+
+/**
+ * Tells the event's registered and waitlisted players it is cancelled ('event-cancelled', its
+ * title, date and place kept): collected in the write's transaction, told by a queued job. A
+ * delete (admins) and a cancel (organisers, PATCH cancelled: true; issue 26) alike.
+ */
+async function announceCancelled(
+  tx: Db,
+  eventId: string,
+  actorId: string,
+  e: { title: string; date: Date; location: string },
+): Promise<void> {
+  const r = eventRegistrations;
+  await enqueueNotifyFor(
+    tx,
+    { kind: 'event-cancelled', actorId, data: eventData(e) },
+    sql`SELECT ${r.userId} FROM ${r} WHERE ${r.eventId} = ${eventId}`,
+  );
 }
 
 /** What the audit log keeps of an event: its id and title, and what the action changed. */
@@ -368,6 +394,7 @@ export async function takePlace(
     await signWaiverOnRegistration(asDb(tx), user, eventId, body.waiver, onEvent);
     const e = await lockEvent(tx, eventId);
     if (isPast(e.date)) throw conflict(EVENT_TEXTS.registrationClosed);
+    if (e.cancelledAt) throw conflict(SERIES_TEXTS.gameCancelled);
     // An event with sides (issue 25): the side chosen, or the smaller one; its places and waitlist.
     const sides = e.hasSides ? await lockSides(asDb(tx), eventId) : [];
     const side = body.sideId ? sideOf(sides, body.sideId) : smallerSide(sides);

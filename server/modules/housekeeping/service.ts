@@ -5,6 +5,7 @@ import type { ObjectStorage } from '../../storage/types';
 import { deleteExpiredRegistrations } from '../auth';
 import { backfillBadges, backfillMembership } from '../badges';
 import { deleteExpiredExports } from '../data-export';
+import { flagUnconfirmedGames } from '../events';
 import { deleteFinishedMail, NO_MAIL, type NotifyOptions, remindEvents } from '../notifications';
 import { refreshYoutubeData, type YoutubeClient } from '../tutorials';
 import { deleteStoredImage, IMAGE_REFERENCES } from '../uploads';
@@ -35,6 +36,8 @@ export interface HousekeepingResult {
   badges?: number;
   /** With `reminders`: 'event-reminder' entries written (events starting within a day). */
   reminders?: number;
+  /** With `reminders`: 'event-unconfirmed' entries written (games of a series within a week, not confirmed; issue 26). */
+  unconfirmed?: number;
 }
 
 export interface HousekeepingOptions {
@@ -126,7 +129,13 @@ export async function runHousekeeping(
       : opts.badges === 'membership'
         ? { badges: await backfillMembership(db, notice) }
         : {};
-  const reminders = opts.reminders ? { reminders: await remindEvents(db, notice, now) } : {};
+  const reminders = opts.reminders
+    ? {
+        reminders: await remindEvents(db, notice, now),
+        // Issue 26: a series never silently runs stale.
+        unconfirmed: await flagUnconfirmedGames(db, notice, now),
+      }
+    : {};
   const youtube = opts.youtube ? await refreshYoutubeData(db, opts.youtube, now) : 0;
   return {
     sessions: sessions.length,

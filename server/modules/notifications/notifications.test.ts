@@ -505,6 +505,11 @@ describe('describeNotification (every kind’s sentence, link and gone)', () => 
       { text: 'alex (organiser) wrote in the discussion of Op Nightfall', url: '/events/e1#discussion' },
     ],
     [
+      'event-unconfirmed',
+      { ...EVENT },
+      { text: 'Op Nightfall starts within a week and is not confirmed yet', url: '/events/e1' },
+    ],
+    [
       'badge-earned',
       { data: { badge: 'team-founder' } },
       { text: 'You earned the Team Founder badge', url: '/profile/me' },

@@ -7,6 +7,7 @@ import {
   type NotificationActor,
   type NotificationKind,
   RIDES_TEXTS,
+  SERIES_TEXTS,
   TEAM_ROLE_LABELS,
   type TeamRole,
 } from '../../../contract';
@@ -70,6 +71,7 @@ const EVENT_KINDS = new Set<NotificationKind>([
   'event-squad',
   'event-ride',
   'event-comment',
+  'event-unconfirmed',
 ]);
 const CHANGE_WORDS: Record<string, string> = { date: 'date', location: 'place', rules: 'rules' };
 
@@ -259,6 +261,11 @@ export function describeNotification(row: NotificationRow): NotificationDescript
       text = EVENT_SOCIAL_TEXTS.notice(who, event);
       excerpt = shownExcerpt(data.excerpt);
       url = eventUrl && `${eventUrl}#discussion`;
+      break;
+    case 'event-unconfirmed':
+      // Issue 26: a game of the organiser's series starts within a week, not confirmed.
+      text = SERIES_TEXTS.unconfirmedNotice(event);
+      url = eventUrl;
       break;
     case 'badge-earned': {
       const badge = BADGE_NAMES[data.badge as BadgeId] ?? data.title ?? data.badge ?? 'a';

@@ -132,6 +132,7 @@ export function AppRoutes() {
           <Route path="teams/:teamId" element={<TeamPage />} />
           <Route path="profile/:username" element={<ProfilePage />} />
           <Route path="events/:eventId" element={<EventPage />} />
+          <Route path="events/series/:seriesId" element={<EventPage />} />
           <Route path="events/:eventId/check-in" element={<CheckInPage />} />
           <Route path="fields" element={<FieldsPage />} />
           <Route path="fields/:fieldId" element={<FieldPage />} />

@@ -1,9 +1,11 @@
 import type { FeedPost, LikeAnswer } from '@contract/posts';
+import { teamIcsPath } from '@contract/series';
 import { TEAM_TEXTS } from '@contract/teams';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageContainer } from '@web/components/page';
 import { Button } from '@web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { SubscribeLink } from '@web/features/events/components/subscribe-link';
 import { likeMutationKey } from '@web/features/posts/api/like-post';
 import { PostCard, PostCardSkeleton } from '@web/features/posts/components/post-card';
 import { useTeam, useTeamFeed } from '@web/features/teams/api/get-team';
@@ -57,6 +59,10 @@ export function TeamPage() {
   return (
     <PageContainer>
       <TeamHeader team={team.data} actions={<TeamActions team={team.data} />} />
+      {/* Issue 26: the events the team hosts, as a calendar feed. */}
+      <div className="flex justify-end">
+        <SubscribeLink href={teamIcsPath(team.data.id)} />
+      </div>
       <Tabs defaultValue="feed">
         <div className="-mx-1 overflow-x-auto px-1 pb-1">
           <TabsList aria-label={team.data.name}>

@@ -10,6 +10,7 @@ import {
   WEAPON_CLASSES,
 } from '@contract/events';
 import { FIELD_TEXTS, fieldEventPlace } from '@contract/fields';
+import { type EditScope, SERIES_TEXTS } from '@contract/series';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -19,7 +20,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { onServerFieldErrors } from '@web/lib/form';
 import { toast } from '@web/lib/toast';
 import { Save, X } from 'lucide-react';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { type FieldErrors, get, type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
 import { useCreateEvent } from '../api/create-event';
 import { useFieldOptions } from '../api/get-field-options';
@@ -90,6 +91,8 @@ export function EventForm({
   const create = useCreateEvent();
   const update = useUpdateEvent();
   const pending = create.isPending || update.isPending;
+  // Issue 26: a game of a series is saved alone or with the later games.
+  const [scope, setScope] = useState<EditScope>('this');
   const rulesOn = useWatch({ control: form.control, name: 'rules.enabled' });
 
   useEffect(() => {
@@ -102,7 +105,7 @@ export function EventForm({
   const onSubmit = (body: EventFormOutput) => {
     if (editing) {
       update.mutate(
-        { id: editing.id, body },
+        { id: editing.id, body, scope: editing.seriesId ? scope : undefined },
         {
           onSuccess: () => {
             toast({ title: T.eventUpdated });
@@ -312,6 +315,7 @@ export function EventForm({
             {rulesOn ? <RulesFields ids={ids} register={form.register} errors={errors.rules} /> : null}
           </fieldset>
 
+          {editing?.seriesId ? <ScopeChoice name={`${ids}-scope`} scope={scope} onChange={setScope} /> : null}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={pending}>
               <Save aria-hidden="true" />
@@ -445,5 +449,39 @@ function RulesFields({
         <FieldError>{msg('notes')}</FieldError>
       </div>
     </div>
+  );
+}
+
+/** "This game only" / "This and following games" (issue 26): the edit form of a game of a series. */
+function ScopeChoice({
+  name,
+  scope,
+  onChange,
+}: {
+  name: string;
+  scope: EditScope;
+  onChange: (scope: EditScope) => void;
+}) {
+  const options: [EditScope, string][] = [
+    ['this', SERIES_TEXTS.thisOnly],
+    ['following', SERIES_TEXTS.following],
+  ];
+  return (
+    <fieldset className="grid gap-1 rounded-md border border-border p-3">
+      <legend className="px-1 text-sm font-medium">{SERIES_TEXTS.scopeQuestion}</legend>
+      {options.map(([value, label]) => (
+        <label key={value} className="flex min-h-11 items-center gap-3 text-sm">
+          <input
+            type="radio"
+            name={name}
+            value={value}
+            className="size-4"
+            checked={scope === value}
+            onChange={() => onChange(value)}
+          />
+          {label}
+        </label>
+      ))}
+    </fieldset>
   );
 }
