@@ -31,6 +31,7 @@ export const NOTIFICATION_KINDS = [
   'event-message',
   'event-squad',
   'event-ride',
+  'saved-search-match',
   'badge-earned',
   'warning',
 ] as const;
@@ -61,6 +62,7 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, NotificationChannel
   'event-message': 'email',
   'event-squad': 'email',
   'event-ride': 'email',
+  'saved-search-match': 'app',
   'badge-earned': 'app',
   warning: 'app',
 };
@@ -84,6 +86,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'event-message': 'Messages from the organisers of your games',
   'event-squad': 'Squads asking you to confirm',
   'event-ride': 'Carpools for your games',
+  'saved-search-match': 'New games matching your saved searches',
   'badge-earned': 'Badges earned',
   warning: 'Warnings from the admins',
 };
@@ -111,6 +114,7 @@ export const NOTIFICATION_KIND_GROUPS: ReadonlyArray<{ title: string; kinds: rea
         'event-message',
         'event-squad',
         'event-ride',
+        'saved-search-match',
       ],
     },
     { title: 'Badges', kinds: ['badge-earned'] },

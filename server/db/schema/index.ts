@@ -13,3 +13,4 @@ export * from './reports';
 export * from './rides';
 export * from './teams';
 export * from './users';
+export * from './saved-searches';

@@ -6,6 +6,7 @@ import {
   type NotificationActor,
   type NotificationKind,
   RIDES_TEXTS,
+  SAVED_SEARCH_TEXTS,
   TEAM_ROLE_LABELS,
   type TeamRole,
 } from '../../../contract';
@@ -252,6 +253,11 @@ export function describeNotification(row: NotificationRow): NotificationDescript
       url = eventUrl && `${eventUrl}#carpools`;
       break;
     }
+    case 'saved-search-match':
+      // Issue 26: new games matching a saved search (data.title), counted for the day.
+      text = SAVED_SEARCH_TEXTS.matched(data.count ?? 1, data.title ?? 'your saved search');
+      url = `/events${data.query ? `?${data.query}` : ''}`;
+      break;
     case 'badge-earned': {
       const badge = BADGE_NAMES[data.badge as BadgeId] ?? data.title ?? data.badge ?? 'a';
       text = `You earned the ${badge} badge`;
