@@ -18,8 +18,9 @@ interface City {
 
 interface Entry {
   place: Place;
-  /** The name folded: lower case, accents removed. */
+  /** The name folded: lower case, accents removed; and the gazetteer's ASCII name, folded. */
   key: string;
+  alt: string;
   pop: number;
 }
 
@@ -43,7 +44,8 @@ function gazetteer(): Entry[] {
         lat: Math.round(c.lat * 10_000) / 10_000,
         lng: Math.round(c.lng * 10_000) / 10_000,
       },
-      key: fold(c.city_ascii || c.city),
+      key: fold(c.city),
+      alt: fold(c.city_ascii || c.city),
       pop: Number(c.pop) || 0,
     }))
     .sort((a, b) => b.pop - a.pop);
@@ -62,8 +64,8 @@ export function searchPlaces(q: string): Place[] {
   const prefix: Entry[] = [];
   const word: Entry[] = [];
   for (const entry of gazetteer()) {
-    if (entry.key === needle) exact.push(entry);
-    else if (entry.key.startsWith(needle)) prefix.push(entry);
+    if (entry.key === needle || entry.alt === needle) exact.push(entry);
+    else if (entry.key.startsWith(needle) || entry.alt.startsWith(needle)) prefix.push(entry);
     else if (entry.key.includes(` ${needle}`) || entry.key.includes(`-${needle}`)) word.push(entry);
     if (exact.length >= PLACES_LIMIT) break;
   }
