@@ -500,6 +500,11 @@ describe('describeNotification (every kind’s sentence, link and gone)', () => 
       { text: 'A carpool of yours for Op Nightfall was cancelled', url: '/events/e1#carpools' },
     ],
     [
+      'saved-search-match',
+      { ...EVENT, data: { title: 'Weekend near Leeds', count: 3, query: 'near=53.8%2C-1.55&radius=50' } },
+      { text: '3 new games match “Weekend near Leeds”', url: '/events?near=53.8%2C-1.55&radius=50' },
+    ],
+    [
       'badge-earned',
       { data: { badge: 'team-founder' } },
       { text: 'You earned the Team Founder badge', url: '/profile/me' },
