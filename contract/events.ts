@@ -259,6 +259,9 @@ export const event = z.object({
   rules: eventRules.nullable(),
   /** The field the event is held at (issue 13), or null. */
   fieldId: z.uuid().nullable().optional(),
+  /** Issue 26: rentals available, first-timers welcome (beginner-friendly). */
+  rentalsAvailable: z.boolean().optional(),
+  firstTimersWelcome: z.boolean().optional(),
   /** Registering asks a waiver (issue 25; its text on GET /api/events/{id}): a card's Register opens the event page. */
   waiverRequired: z.boolean().optional(),
   /** True once the start has passed: no registrations any more. */
@@ -329,21 +332,58 @@ export const EVENT_SORTS = ['date', 'distance'] as const;
  * `distance`; `sort=distance` (needs `near`) orders by it within `radius` km. `before` is the id
  * of the last event shown (DESIGN §3).
  */
-export const eventsQuery = pageQuery
-  .extend({
-    type: eventType.optional(),
-    from: z.iso.datetime({ offset: true }).optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
-    near: nearParam.optional(),
-    sort: z.enum(EVENT_SORTS).default('date'),
-    radius: z.coerce.number().positive().max(EVENT_LIMITS.nearRadiusKmMax).optional(),
-    before: z.uuid().toLowerCase().optional(),
-  })
+/** Find a game (issue 26): the distances offered, in km. */
+export const EVENT_RADII = [25, 50, 100, 250] as const;
+/** A day (YYYY-MM-DD, in each event's own time zone) or an instant. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+export const isDayParam = (v: string | undefined): v is string => !!v && DAY.test(v);
+const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+/** `?flag=true` (or false). */
+const flagParam = z
+  .enum(['true', 'false'])
+  .transform((v) => v === 'true')
+  .optional();
+/** The end of a range: a day counts whole (inclusive), an instant is exclusive. */
+const rangeEnd = (v: string) => (isDayParam(v) ? Date.parse(`${v}T00:00:00Z`) + 86_400_000 : Date.parse(v));
+
+/** GET /api/events' filters as an object (eventsQuery without its checks); saved searches keep them. */
+export const eventsQueryFields = pageQuery.extend({
+  type: eventType.optional(),
+  from: dayOrInstant.optional(),
+  to: dayOrInstant.optional(),
+  near: nearParam.optional(),
+  sort: z.enum(EVENT_SORTS).default('date'),
+  radius: z.coerce.number().positive().max(EVENT_LIMITS.nearRadiusKmMax).optional(),
+  /** Issue 26: events with places left (no capacity counts as places). */
+  placesLeft: flagParam,
+  /** Issue 26: rentals available or first-timers welcome. */
+  beginner: flagParam,
+  /** Issue 26 (signed in): events whose rules allow every replica of the viewer's garage. */
+  replicasAllowed: flagParam,
+  before: z.uuid().toLowerCase().optional(),
+});
+
+export const RADIUS_MESSAGE = `radius must be one of ${EVENT_RADII.join(', ')} km`;
+
+export const eventsQuery = eventsQueryFields
   .refine((q) => q.sort !== 'distance' || q.near, { message: 'sort=distance needs near', path: ['sort'] })
-  .refine((q) => !q.from || !q.to || new Date(q.from) < new Date(q.to), {
-    message: 'from must be before to',
-    path: ['to'],
-  });
+  .refine((q) => q.radius === undefined || q.near, { message: 'radius needs near', path: ['radius'] })
+  // The find filters offer EVENT_RADII; nearest-first pages keep their wider range (issue 21).
+  .refine(
+    (q) =>
+      q.radius === undefined ||
+      q.sort === 'distance' ||
+      (EVENT_RADII as readonly number[]).includes(q.radius),
+    { message: RADIUS_MESSAGE, path: ['radius'] },
+  )
+  .refine(
+    (q) =>
+      !q.from || !q.to || Date.parse(q.from.length === 10 ? `${q.from}T00:00:00Z` : q.from) < rangeEnd(q.to),
+    {
+      message: 'from must be before to',
+      path: ['to'],
+    },
+  );
 export type EventsQuery = z.input<typeof eventsQuery>;
 
 /** GET /api/events.ics: upcoming events, optionally of one type. */
@@ -411,6 +451,9 @@ const eventFields = {
    * (and edited), new ones added, the others removed (only when no one is on them).
    */
   sides: z.array(eventSideInput).min(SIDE_LIMITS.min).max(SIDE_LIMITS.max).optional(),
+  /** Issue 26: beginner-friendly (the find filter `beginner=true`). */
+  rentalsAvailable: z.boolean().optional(),
+  firstTimersWelcome: z.boolean().optional(),
 };
 
 const BOTH_OR_NEITHER = 'Give both lat and lng, or neither';

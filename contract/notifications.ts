@@ -33,6 +33,7 @@ export const NOTIFICATION_KINDS = [
   'event-ride',
   'event-comment',
   'event-unconfirmed',
+  'saved-search-match',
   'badge-earned',
   'warning',
 ] as const;
@@ -65,6 +66,7 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationKind, NotificationChannel
   'event-ride': 'email',
   'event-comment': 'app',
   'event-unconfirmed': 'email',
+  'saved-search-match': 'app',
   'badge-earned': 'app',
   warning: 'app',
 };
@@ -90,6 +92,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'event-ride': 'Carpools for your games',
   'event-comment': 'Organisers’ answers in the discussion of your games',
   'event-unconfirmed': 'Games of your series waiting for confirmation',
+  'saved-search-match': 'New games matching your saved searches',
   'badge-earned': 'Badges earned',
   warning: 'Warnings from the admins',
 };
@@ -119,6 +122,7 @@ export const NOTIFICATION_KIND_GROUPS: ReadonlyArray<{ title: string; kinds: rea
         'event-ride',
         'event-comment',
         'event-unconfirmed',
+        'saved-search-match',
       ],
     },
     { title: 'Badges', kinds: ['badge-earned'] },

@@ -17,10 +17,12 @@ import { imageProxyModule } from './image-proxy';
 import { moderationModule } from './moderation';
 import { newsModule } from './news';
 import { notificationsModule } from './notifications';
+import { placesModule } from './places';
 import { postsModule } from './posts';
 import { profilesModule } from './profiles';
 import { reportsModule } from './reports/module';
 import { ridesModule } from './rides';
+import { savedSearchesModule } from './saved-searches';
 import { searchModule } from './search';
 import { storesModule } from './stores';
 import { teamsModule } from './teams';
@@ -60,4 +62,6 @@ export const MODULES: readonly AppModule[] = [
   ridesModule,
   galleryModule,
   eventSocialModule,
+  placesModule,
+  savedSearchesModule,
 ];

@@ -44,6 +44,9 @@ export const events = pgTable(
     url: text('url'),
     /** Rules of engagement (contract/events.ts eventRules), or null. */
     rules: jsonb('rules').$type<EventRules>(),
+    /** Beginner-friendly (issue 26): rentals available, first-timers welcome. */
+    rentalsAvailable: boolean('rentals_available').notNull().default(false),
+    firstTimersWelcome: boolean('first_timers_welcome').notNull().default(false),
     /** The field the event is held at (issue 13): it filled the place and the rules; kept when the field goes. */
     fieldId: uuid('field_id').references(() => fields.id, { onDelete: 'set null' }),
     /**

@@ -12,5 +12,6 @@ export * from './notifications';
 export * from './posts';
 export * from './reports';
 export * from './rides';
+export * from './saved-searches';
 export * from './teams';
 export * from './users';

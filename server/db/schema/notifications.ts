@@ -39,6 +39,9 @@ export interface NotificationData {
   username?: string;
   /** A carpool entry (issue 26, 'event-ride'): what happened to the ride or the request. */
   ride?: 'requested' | 'accepted' | 'declined' | 'cancelled' | 'withdrawn';
+  /** A saved search's matches that day (issue 26, 'saved-search-match'), and its filters' query string. */
+  count?: number;
+  query?: string;
 }
 
 /** An entry's place in its recipient's list: taken when written and again when a grouped entry gains an actor. */

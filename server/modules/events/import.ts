@@ -67,6 +67,8 @@ export async function storeImported(
   source: string,
   list: ImportedEvent[],
   actorId: string | null = null,
+  /** Issue 26: the ids of the events added or updated are pushed here (saved searches match them). */
+  written?: string[],
 ): Promise<ImportEventsAnswer> {
   const answer = { added: 0, skipped: 0, updated: 0 };
   await db.transaction(async (tx) => {
@@ -103,8 +105,10 @@ export async function storeImported(
           .values({ ...fields, capacity: e.capacity, source, sourceUid: e.uid })
           .onConflictDoNothing({ target: [events.source, events.sourceUid] })
           .returning({ id: events.id });
-        if (added.length > 0) answer.added++;
-        else answer.skipped++;
+        if (added.length > 0) {
+          answer.added++;
+          written?.push(added[0].id);
+        } else answer.skipped++;
       } else if (isNewer(e, stored, hash)) {
         const [after] = await tx
           .update(events)
@@ -120,6 +124,7 @@ export async function storeImported(
           });
         await announceEventChange(t, stored.id, actorId, after, eventChanges(stored, after));
         answer.updated++;
+        written?.push(stored.id);
       } else answer.skipped++;
     }
     // An admin's import (not the scheduled one) is audited with what it did, in its transaction.
@@ -147,6 +152,7 @@ export async function importEvents(
   ctx: Ctx,
   admin: SessionUser,
   input: ImportEventsBody,
+  written?: string[],
 ): Promise<ImportEventsAnswer> {
   if (!can(admin, 'import')) throw forbidden();
   const body = importEventsBody.parse(input);
@@ -172,7 +178,7 @@ export async function importEvents(
     throw badRequest(
       `${EVENT_TEXTS.importFailedDefault}: more than ${EVENT_LIMITS.importMaxEvents} events in one source`,
     );
-  const answer = await storeImported(ctx.db, source, list, admin.id);
+  const answer = await storeImported(ctx.db, source, list, admin.id, written);
   return cut ? { ...answer, note: EVENT_IMPORT_TEXTS.cutShort } : answer;
 }
 

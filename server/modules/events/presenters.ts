@@ -49,6 +49,8 @@ export function presentEvent(
     url: r.url,
     rules: r.rules ?? null,
     fieldId: r.fieldId ?? null,
+    rentalsAvailable: !!r.rentalsAvailable,
+    firstTimersWelcome: !!r.firstTimersWelcome,
     waiverRequired: !!r.waiverRequired,
     isPast,
     viewerStatus,

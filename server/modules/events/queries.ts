@@ -59,6 +59,8 @@ const EVENT_COLUMNS = {
   waitlistCount: e.waitlistCount,
   url: e.url,
   rules: e.rules,
+  rentalsAvailable: e.rentalsAvailable,
+  firstTimersWelcome: e.firstTimersWelcome,
   fieldId: e.fieldId,
   hostTeamId: e.hostTeamId,
   source: e.source,
@@ -108,6 +110,13 @@ export interface ListOptions {
   radius?: number;
   limit: number;
   before?: string;
+  /** Find a game (issue 26): places left, beginner-friendly. */
+  placesLeft?: boolean;
+  beginner?: boolean;
+  /** Only events whose rules allow every replica of this player's garage (the viewer's id). */
+  replicasOf?: string;
+  /** Only these events (a saved search's match of events just written). */
+  ids?: string[];
 }
 
 /**
@@ -129,18 +138,49 @@ const boxWraps = (opts: ListOptions) => boxOf(opts)?.minLng === null;
 const pageLimit = (limit: number) =>
   literalLimit(Math.min(PAGE_MAX_LIMIT, Math.max(1, Math.trunc(limit) || 1)), PAGE_MAX_LIMIT);
 
-/** The type, and the window: [from, to) when either is given, else upcoming (from now). */
+/** A day (YYYY-MM-DD) rather than an instant: compared with the event's own local day (issue 26). */
+const isDay = (v: string | undefined): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v);
+/** Every time zone is within 14 hours of UTC: the index's bounds around a day range. */
+const ZONE_SLACK_MS = 14 * 3_600_000;
+const DAY_MS = 86_400_000;
+const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
+
+/**
+ * The events' local day (their own zone) for day ranges. (Spelled out: in a one-table select
+ * drizzle writes ${e.date} as a bare "date".)
+ */
+const localDay = sql`(("events"."date" AT TIME ZONE "events"."time_zone")::date)`;
+
+/**
+ * The type, the window and the find filters (issue 26). The window: [from, to) for instants, the
+ * days from..to inclusive (each event's own local day) for days, else upcoming (from now).
+ */
 function windowWhere(opts: ListOptions): SQL[] {
   const where: SQL[] = [];
+  if (opts.ids) where.push(sql`${e.id} = ANY(${ph('ids')}::uuid[])`);
   if (opts.type) where.push(eq(e.type, ph('type')));
   if (opts.from || opts.to) {
     if (opts.from) where.push(sql`${e.date} >= ${ph('from')}::timestamptz`);
     if (opts.to) where.push(sql`${e.date} < ${ph('to')}::timestamptz`);
+    if (isDay(opts.from)) where.push(sql`${localDay} >= ${ph('fromDay')}::date`);
+    if (isDay(opts.to)) where.push(sql`${localDay} <= ${ph('toDay')}::date`);
   } else {
     where.push(sql`${e.date} >= ${ph('now')}::timestamptz`);
   }
+  if (opts.placesLeft) where.push(sql`(${e.capacity} = 0 OR ${e.registeredCount} < ${e.capacity})`);
+  if (opts.beginner) where.push(sql`(${e.rentalsAvailable} OR ${e.firstTimersWelcome})`);
+  if (opts.replicasOf) where.push(replicasAllowed);
   return where;
 }
+
+/**
+ * No replica of the viewer's garage is over the event's limit for its class: the chrono check of
+ * the game-day issue (contract/garage.ts chronoVerdict: joules from fps and BB weight, a reading at
+ * the limit passes, no limit passes) in SQL, so that the page stays one statement.
+ */
+const replicasAllowed = sql`NOT EXISTS (SELECT 1 FROM user_replicas g WHERE g.user_id = ${ph('viewer')}::uuid
+  AND (("events"."rules" -> 'classes' -> g.replica_class ->> 'joules')::float8 + 1e-6)
+    < (g.bb_weight_grams / 1000.0) * (g.fps * 0.3048) * (g.fps * 0.3048) / 2)`;
 
 const all = (where: SQL[]) => sql.join(where, sql` AND `);
 
@@ -193,6 +233,13 @@ function dateQuery(db: Db, opts: ListOptions) {
         .where(eq(c.id, ph('before')))})`,
     );
   const limit = pageLimit(opts.limit);
+  // Issue 26: within `radius` km of `near` (the box first, for the index), soonest first.
+  if (opts.near && opts.radius !== undefined) {
+    where.push(sql`${e.lat} BETWEEN ${ph('minLat')}::float8 AND ${ph('maxLat')}::float8`);
+    if (boxWraps(opts)) where.push(sql`${e.lat} IS NOT NULL AND ${e.lng} IS NOT NULL`);
+    else where.push(sql`${e.lng} BETWEEN ${ph('minLng')}::float8 AND ${ph('maxLng')}::float8`);
+    where.push(sql`${distanceFrom('events')} <= ${ph('radius')}::float8`);
+  }
   if (opts.near)
     return db
       .select({ ...EVENT_COLUMNS, distance: sql<number | null>`${distanceFrom('events')}` })
@@ -208,14 +255,28 @@ const listQuery = (db: Db, opts: ListOptions) =>
 
 /** What changes the list's text: the filters present, nearest first or not, the box, the cursor, the page size. */
 const listShape = (opts: ListOptions) =>
-  `events.list:${byDistance(opts)}:${Boolean(opts.near)}:${boxWraps(opts)}:${Boolean(opts.type)}:${Boolean(opts.from)}:${Boolean(opts.to)}:${Boolean(opts.before)}:${opts.limit}`;
+  `events.list:${byDistance(opts)}:${Boolean(opts.near)}:${boxWraps(opts)}:${Boolean(opts.type)}:${Boolean(opts.from)}:${Boolean(opts.to)}:${Boolean(opts.before)}:${opts.limit}` +
+  // Issue 26's filters.
+  `:${isDay(opts.from)}:${isDay(opts.to)}:${opts.radius !== undefined}:${Boolean(opts.placesLeft)}:${Boolean(opts.beginner)}:${Boolean(opts.replicasOf)}:${Boolean(opts.ids)}`;
+
+/** The window's instants: a day range is widened by the zones' slack (the exact test is on the local day). */
+function instantOf(v: string | undefined, end: boolean): string | undefined {
+  if (!v) return undefined;
+  if (!isDay(v)) return new Date(v).toISOString();
+  const at = end ? dayStart(v) + DAY_MS + ZONE_SLACK_MS : dayStart(v) - ZONE_SLACK_MS;
+  return new Date(at).toISOString();
+}
 
 function listValues(opts: ListOptions, now: Date): Record<string, unknown> {
   const box = boxOf(opts);
   return {
     type: opts.type,
-    from: opts.from ? new Date(opts.from).toISOString() : undefined,
-    to: opts.to ? new Date(opts.to).toISOString() : undefined,
+    from: instantOf(opts.from, false),
+    to: instantOf(opts.to, true),
+    fromDay: isDay(opts.from) ? opts.from : undefined,
+    toDay: isDay(opts.to) ? opts.to : undefined,
+    viewer: opts.replicasOf,
+    ids: opts.ids ? `{${opts.ids.join(',')}}` : undefined,
     now: now.toISOString(),
     before: opts.before,
     lat: opts.near?.lat,

@@ -41,6 +41,7 @@ import { updateInScope } from './series';
 import { getEvent, listEvents, searchEvents } from './service';
 import { confirmSquad, createSquad, listSquads } from './squads';
 import * as writes from './writes';
+import { eventsWritten } from './written';
 
 const idParams = z.object({ id: uuid() });
 /** The calendar routes answer text/calendar (RFC 5545), not JSON. */
@@ -187,10 +188,12 @@ export async function eventOrganiserRoutes(app: App, ctx: Ctx) {
   app.post(
     '/api/events',
     { ...signedIn, schema: { body: createEventBody, response: { 201: event } } },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await changed(ctx, await writes.createEvent(ctx.db, requireUser(request), request.body))),
+    async (request, reply) => {
+      const made = await changed(ctx, await writes.createEvent(ctx.db, requireUser(request), request.body));
+      // Issue 26: saved searches that match are told (after the commit).
+      await eventsWritten(ctx, request, [made.id], requireUser(request).id);
+      return reply.status(201).send(made);
+    },
   );
 
   app.post(
@@ -270,8 +273,8 @@ export async function eventOrganiserRoutes(app: App, ctx: Ctx) {
         response: { 200: event },
       },
     },
-    async (request) =>
-      changed(
+    async (request) => {
+      const updated = await changed(
         ctx,
         // Issue 26: scope=following edits this and every later game of its series.
         await updateInScope(
@@ -282,7 +285,11 @@ export async function eventOrganiserRoutes(app: App, ctx: Ctx) {
           request.query.scope,
           notifyOptionsOf(ctx.config),
         ),
-      ),
+      );
+      // Issue 26: saved searches that match are told (after the commit).
+      await eventsWritten(ctx, request, [updated.id], requireUser(request).id);
+      return updated;
+    },
   );
 }
 
@@ -306,7 +313,13 @@ export async function eventAdminRoutes(admin: App, ctx: Ctx) {
       bodyLimit: EVENT_LIMITS.importMaxBytes * 2,
       schema: { body: importEventsBody, response: { 200: importEventsAnswer } },
     },
-    async (request) => changed(ctx, await importEvents(ctx, requireUser(request), request.body)),
+    async (request) => {
+      // Issue 26: the events added or updated are run against the saved searches (after the commit).
+      const written: string[] = [];
+      const answer = await changed(ctx, await importEvents(ctx, requireUser(request), request.body, written));
+      await eventsWritten(ctx, request, written, requireUser(request).id);
+      return answer;
+    },
   );
 
   admin.get('/api/events/import/preset', { schema: { response: { 200: importPresetAnswer } } }, async () =>

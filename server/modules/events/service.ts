@@ -1,7 +1,7 @@
 import type { Event, EventWithReplicas, SearchEvent } from '../../../contract';
 import { EVENT_TEXTS } from '../../../contract';
 import type { Db } from '../../db/client';
-import { notFound } from '../../errors';
+import { notFound, unauthorized } from '../../errors';
 import type { StampedCache } from '../../lib/stamped-cache';
 import type { SessionUser } from '../auth';
 import { judgeReplicas } from '../garage';
@@ -18,6 +18,8 @@ import {
 } from './queries';
 import { needsConfirmation } from './series-rules';
 import { waiverStateOf } from './waivers';
+
+export const REPLICAS_FILTER_SIGN_IN = 'Sign in to find games that allow the replicas in your garage';
 
 /** Case-insensitive substring match on the title, served by the pg_trgm GIN index; soonest first. */
 export const searchEvents = (db: Db, q: string): Promise<SearchEvent[]> => selectSearch(db, q);
@@ -36,9 +38,15 @@ async function viewerPlaces(db: Db, viewerId: string, ids: string[]): Promise<Ma
 export async function listEvents(
   db: Db,
   cache: StampedCache<ListRow[]>,
-  opts: ListOptions,
+  query: ListOptions & { replicasAllowed?: boolean },
   viewer: SessionUser | null,
 ): Promise<Event[]> {
+  const { replicasAllowed, ...opts }: ListOptions & { replicasAllowed?: boolean } = query;
+  // Issue 26: "my replicas are allowed" reads the viewer's garage (the key then names the viewer).
+  if (replicasAllowed) {
+    if (!viewer) throw unauthorized(REPLICAS_FILTER_SIGN_IN);
+    opts.replicasOf = viewer.id;
+  }
   const now = new Date();
   const key = JSON.stringify(opts);
   let shared = cache.get(key);

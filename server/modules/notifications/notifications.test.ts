@@ -510,6 +510,11 @@ describe('describeNotification (every kind’s sentence, link and gone)', () => 
       { text: 'Op Nightfall starts within a week and is not confirmed yet', url: '/events/e1' },
     ],
     [
+      'saved-search-match',
+      { ...EVENT, data: { title: 'Weekend near Leeds', count: 3, query: 'near=53.8%2C-1.55&radius=50' } },
+      { text: '3 new games match “Weekend near Leeds”', url: '/events?near=53.8%2C-1.55&radius=50' },
+    ],
+    [
       'badge-earned',
       { data: { badge: 'team-founder' } },
       { text: 'You earned the Team Founder badge', url: '/profile/me' },

@@ -7,6 +7,7 @@ import {
   type NotificationActor,
   type NotificationKind,
   RIDES_TEXTS,
+  SAVED_SEARCH_TEXTS,
   SERIES_TEXTS,
   TEAM_ROLE_LABELS,
   type TeamRole,
@@ -266,6 +267,11 @@ export function describeNotification(row: NotificationRow): NotificationDescript
       // Issue 26: a game of the organiser's series starts within a week, not confirmed.
       text = SERIES_TEXTS.unconfirmedNotice(event);
       url = eventUrl;
+      break;
+    case 'saved-search-match':
+      // Issue 26: new games matching a saved search (data.title), counted for the day.
+      text = SAVED_SEARCH_TEXTS.matched(data.count ?? 1, data.title ?? 'your saved search');
+      url = `/events${data.query ? `?${data.query}` : ''}`;
       break;
     case 'badge-earned': {
       const badge = BADGE_NAMES[data.badge as BadgeId] ?? data.title ?? data.badge ?? 'a';

@@ -3,6 +3,7 @@ import { AccountSecurityCard } from '@web/features/auth/components/account-secur
 import { DeleteAccountCard } from '@web/features/auth/components/delete-account-card';
 import { DataExportCard } from '@web/features/data-export/components/data-export-card';
 import { CalendarFeedCard } from '@web/features/events/components/calendar-feed-card';
+import { SavedSearchesCard } from '@web/features/events/find/saved-searches-card';
 import { SignedWaiversCard } from '@web/features/game-day/components/signed-waivers-card';
 import { GarageCard } from '@web/features/garage/garage-card';
 import { NotificationSettingsCard } from '@web/features/notifications/components/notification-settings-card';
@@ -22,6 +23,7 @@ export function SettingsPage() {
       <AccountSecurityCard />
       <NotificationSettingsCard />
       <CalendarFeedCard />
+      <SavedSearchesCard />
       <SignedWaiversCard />
       <GarageCard />
       <DataExportCard />

@@ -5,7 +5,16 @@ import { queryRoots } from '@web/lib/query-keys';
 /** What a list of events is asked for (the part of GET /api/events the section varies). */
 export type EventListParams = Pick<
   EventsQuery,
-  'type' | 'from' | 'to' | 'near' | 'sort' | 'limit' | 'radius'
+  | 'type'
+  | 'from'
+  | 'to'
+  | 'near'
+  | 'sort'
+  | 'limit'
+  | 'radius'
+  | 'placesLeft'
+  | 'beginner'
+  | 'replicasAllowed'
 >;
 
 /**

@@ -115,7 +115,27 @@ function EventView({ event, gameDay, carpools, photos, social }: { event: Event 
         />
       </div>
       <header className="space-y-3 max-md:space-y-2">
-        <EventTypeBadge type={event.type} />
+        <div className="flex flex-wrap items-center gap-2">
+          <EventTypeBadge type={event.type} />
+          {event.rentalsAvailable || event.firstTimersWelcome ? (
+            <span
+              className="rounded-full border border-primary/40 bg-primary/10 px-2.5 py-0.5 text-xs font-medium text-primary"
+              data-testid="beginner-badge"
+              title={[
+                event.rentalsAvailable && 'Rentals available',
+                event.firstTimersWelcome && 'First-timers welcome',
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            >
+              {event.rentalsAvailable && event.firstTimersWelcome
+                ? 'Rentals · First-timers welcome'
+                : event.rentalsAvailable
+                  ? 'Rentals available'
+                  : 'First-timers welcome'}
+            </span>
+          ) : null}
+        </div>
         <h1 id="event-title" className="text-3xl font-bold tracking-tight max-md:text-2xl">
           {event.title}
         </h1>

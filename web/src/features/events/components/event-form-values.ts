@@ -140,6 +140,9 @@ export const eventFormSchema = z
     rules: rulesFields,
     /** The field it is held at ('' for none): the server fills what the form leaves out. */
     fieldId: z.string().optional(),
+    /** Beginner-friendly (issue 26). */
+    rentalsAvailable: z.boolean().optional(),
+    firstTimersWelcome: z.boolean().optional(),
   })
   .transform(
     (v): CreateEventBody => ({
@@ -157,6 +160,8 @@ export const eventFormSchema = z
       url: v.url,
       rules: formToRules(v.rules),
       fieldId: v.fieldId ? v.fieldId : null,
+      rentalsAvailable: !!v.rentalsAvailable,
+      firstTimersWelcome: !!v.firstTimersWelcome,
     }),
   )
   .pipe(createEventBody);
@@ -179,6 +184,8 @@ export const emptyEventForm = (): EventFormValues => ({
   url: '',
   rules: rulesToForm(null),
   fieldId: '',
+  rentalsAvailable: false,
+  firstTimersWelcome: false,
 });
 
 /** An event as the form holds it (edit mode). */
@@ -199,5 +206,7 @@ export function eventToForm(event: Event): EventFormValues {
     url: event.url ?? '',
     rules: rulesToForm(event.rules),
     fieldId: event.fieldId ?? '',
+    rentalsAvailable: !!event.rentalsAvailable,
+    firstTimersWelcome: !!event.firstTimersWelcome,
   };
 }

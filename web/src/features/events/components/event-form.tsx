@@ -229,6 +229,24 @@ export function EventForm({
               {error('capacity')}
             </div>
           </div>
+          <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+            <label className="flex min-h-11 items-center gap-2">
+              <input
+                type="checkbox"
+                className="size-5 accent-primary"
+                {...form.register('rentalsAvailable')}
+              />
+              Rentals available
+            </label>
+            <label className="flex min-h-11 items-center gap-2">
+              <input
+                type="checkbox"
+                className="size-5 accent-primary"
+                {...form.register('firstTimersWelcome')}
+              />
+              First-timers welcome
+            </label>
+          </div>
           <div className="grid gap-2">
             <Label htmlFor={`${ids}-field`}>{FIELD_TEXTS.heldAt}</Label>
             <select

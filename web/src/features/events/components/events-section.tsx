@@ -20,6 +20,15 @@ import { useSearchParams } from 'react-router';
 import { takeFirstDay } from '../api/embedded-calendar';
 import { EVENTS_MONTH_LIMIT, getEvents, useEventPages, useEvents } from '../api/get-events';
 import { type EventListParams, eventKeys } from '../api/keys';
+import {
+  apiParams,
+  EMPTY_FILTERS,
+  type FindFilters as Filters,
+  isFiltering,
+  readFilters,
+  writeFilters,
+} from '../find/filters';
+import { FIND_TEXTS, FindFiltersBar } from '../find/find-filters';
 import { EventCard, EventCardSkeleton } from './event-card';
 import { eventDay } from './event-format';
 
@@ -96,6 +105,12 @@ export function EventsSection({ initialView = 'calendar' }: { initialView?: Even
   const { near, locating, toggle } = useNearMe(NEAR_ME_TEXTS);
   const nearRadius = useNearRadius(near, type);
   const radius = near && nearRadius.isSuccess ? (nearRadius.data ?? undefined) : undefined;
+  // Find a game (issue 26): the filters, in the address too.
+  const filters = readFilters(searchParams);
+  const setFilters = (next: Filters) =>
+    setSearchParams((current) => writeFilters({ ...next, type }, current), { replace: true });
+  const filtering = isFiltering(filters);
+  const find = filtering ? (apiParams(filters) as Partial<EventListParams>) : undefined;
 
   return (
     <section aria-label={T.events} data-testid="events-section">
@@ -133,8 +148,9 @@ export function EventsSection({ initialView = 'calendar' }: { initialView?: Even
             </fieldset>
           </div>
         </div>
+        <FindFiltersBar filters={filters} onChange={setFilters} />
         <TabsContent value={tabValue(tab)} className="mt-0 space-y-5">
-          {near && !nearRadius.isPending ? (
+          {near && !filtering && !nearRadius.isPending ? (
             <p role="status" className="text-sm text-muted-foreground" data-testid="near-radius">
               {nearRadius.isError
                 ? T.fetchFailed
@@ -144,7 +160,9 @@ export function EventsSection({ initialView = 'calendar' }: { initialView?: Even
             </p>
           ) : null}
           {view === 'calendar' ? (
-            <CalendarView type={type} near={near} />
+            <CalendarView type={type} near={near} find={find} />
+          ) : find ? (
+            <FoundView params={{ ...find, type }} onClear={() => setFilters({ ...EMPTY_FILTERS })} />
           ) : (
             <GridView
               type={type}
@@ -270,6 +288,49 @@ function GridView({
   );
 }
 
+/** The grid of the events the find filters keep, soonest first; an empty state offers to clear them. */
+function FoundView({ params, onClear }: { params: EventListParams; onClear: () => void }) {
+  const events = useEventPages({ ...params, sort: 'date' });
+  if (events.isPending) return <CardSkeletons count={6} />;
+  if (events.isError) return <EventsError />;
+  const list = events.data.pages.flat();
+  if (list.length === 0)
+    return (
+      <div
+        className="space-y-3 rounded-xl border border-dashed border-border p-8 text-center"
+        data-testid="find-empty"
+      >
+        <p className="text-muted-foreground">{FIND_TEXTS.noMatch}</p>
+        <Button variant="outline" className="h-11" onClick={onClear}>
+          {FIND_TEXTS.clear}
+        </Button>
+      </div>
+    );
+  return (
+    <div className="space-y-4">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Events">
+        {list.map((event) => (
+          <li key={event.id} className="flex">
+            <EventCard event={event} className="flex-1" />
+          </li>
+        ))}
+      </ul>
+      {events.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button
+            variant="outline"
+            onClick={() => void events.fetchNextPage()}
+            disabled={events.isFetchingNextPage}
+          >
+            {events.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+            Load more events
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 const DAY_PICKER_STYLE = {
   '--rdp-accent-color': 'var(--primary)',
   '--rdp-accent-background-color': 'color-mix(in oklch, var(--primary) 15%, transparent)',
@@ -289,7 +350,18 @@ const HAS_EVENTS_CLASS =
  * first render in the browser starts from the same day, then moves to the browser's own day if
  * that differs (another time zone).
  */
-function CalendarView({ type, near }: { type?: EventType; near?: string }) {
+function CalendarView({
+  type,
+  near: nearMe,
+  find,
+}: {
+  type?: EventType;
+  near?: string;
+  /** The find filters (issue 26) but their days: the calendar's window is its month. */
+  find?: Partial<EventListParams>;
+}) {
+  const { from: _from, to: _to, ...narrow } = find ?? {};
+  const near = narrow.near ?? nearMe;
   const [first] = useState(() => takeFirstDay() ?? startOfDay(new Date()));
   const [today, setToday] = useState(first);
   const [month, setMonth] = useState(() => startOfMonth(first));
@@ -301,16 +373,16 @@ function CalendarView({ type, near }: { type?: EventType; near?: string }) {
     setSelected(local);
     setMonth(startOfMonth(local));
   }, [first]);
-  const visible = useEvents({ ...monthWindow(month), type, near, limit: EVENTS_MONTH_LIMIT });
+  const visible = useEvents({ ...narrow, ...monthWindow(month), type, near, limit: EVENTS_MONTH_LIMIT });
   // The selected day may sit in another month than the one shown: its own month's list.
   const selectedMonth = startOfMonth(selected ?? month);
   const ofSelected = useEvents(
-    { ...monthWindow(selectedMonth), type, near, limit: EVENTS_MONTH_LIMIT },
+    { ...narrow, ...monthWindow(selectedMonth), type, near, limit: EVENTS_MONTH_LIMIT },
     !!selected,
   );
 
   // The next upcoming event, offered when the chosen day is empty so the calendar never dead-ends.
-  const upcoming = useEvents({ type, limit: 1 });
+  const upcoming = useEvents({ ...narrow, type, near, limit: 1 });
   const next = upcoming.data?.[0];
   const showDay = (date: Date) => {
     setSelected(date);
