@@ -11,4 +11,16 @@ export const EVENT_IMPORT_TEXTS = {
   tooSlow: 'the source takes too long to read; nothing was imported',
   tooLarge: 'the source is larger than 5 MB',
   calendarNotFound: 'Calendar not found',
+  // The Import Events card's own texts (Manage Events only)
+  importEvents: 'Import Events',
+  importButton: 'Import',
+  importComplete: 'Import Complete',
+  importFailed: 'Import Failed',
+  importFailedDefault: 'Failed to import events',
+  presetSource: 'Preset events site',
+  customSource: 'Custom',
 } as const;
+
+/** 'imported N events, skipped N duplicates' (SPEC §8 Import). */
+export const importSummary = (a: { added: number; skipped: number; note?: string }) =>
+  `imported ${a.added} events, skipped ${a.skipped} duplicates${a.note ? `. ${a.note}` : ''}`;

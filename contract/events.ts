@@ -624,20 +624,9 @@ export const EVENT_TEXTS = {
   eventUpdateFailed: 'Failed to update event',
   eventDeleted: 'Event deleted successfully',
   eventDeleteFailed: 'Failed to delete event',
-  importEvents: 'Import Events',
-  importButton: 'Import',
-  importComplete: 'Import Complete',
-  importFailed: 'Import Failed',
-  importFailedDefault: 'Failed to import events',
-  presetSource: 'Preset events site',
-  customSource: 'Custom',
   // Server messages
   registrationClosed: 'This event has already taken place',
 } as const;
-
-/** 'imported N events, skipped N duplicates' (SPEC §8 Import). */
-export const importSummary = (a: { added: number; skipped: number; note?: string }) =>
-  `imported ${a.added} events, skipped ${a.skipped} duplicates${a.note ? `. ${a.note}` : ''}`;
 
 /** 'registered/capacity registered', or 'N registered' when capacity is 0 (no limit). */
 export const registrationLabel = (e: { registeredCount: number; capacity: number }) =>

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { ImportEventsAnswer, ImportEventsBody } from '../../../contract';
-import { EVENT_IMPORT_TEXTS, EVENT_LIMITS, EVENT_TEXTS, importEventsBody } from '../../../contract';
+import { EVENT_IMPORT_TEXTS, EVENT_LIMITS, importEventsBody } from '../../../contract';
 import type { Ctx } from '../../context';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
@@ -172,11 +172,11 @@ export async function importEvents(
   }
   // Refused before any reading: the fetch stops at this size too, an upload is checked here.
   if (Buffer.byteLength(text, 'utf8') > EVENT_LIMITS.importMaxBytes)
-    throw payloadTooLarge(`${EVENT_TEXTS.importFailedDefault}: ${EVENT_IMPORT_TEXTS.tooLarge}`);
+    throw payloadTooLarge(`${EVENT_IMPORT_TEXTS.importFailedDefault}: ${EVENT_IMPORT_TEXTS.tooLarge}`);
   const { events: list, cut } = await parseInWorker(text);
   if (list.length > EVENT_LIMITS.importMaxEvents)
     throw badRequest(
-      `${EVENT_TEXTS.importFailedDefault}: more than ${EVENT_LIMITS.importMaxEvents} events in one source`,
+      `${EVENT_IMPORT_TEXTS.importFailedDefault}: more than ${EVENT_LIMITS.importMaxEvents} events in one source`,
     );
   const answer = await storeImported(ctx.db, source, list, admin.id, written);
   return cut ? { ...answer, note: EVENT_IMPORT_TEXTS.cutShort } : answer;

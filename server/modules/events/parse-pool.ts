@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { EVENT_IMPORT_TEXTS, EVENT_LIMITS, EVENT_TEXTS } from '../../../contract';
+import { EVENT_IMPORT_TEXTS, EVENT_LIMITS } from '../../../contract';
 import { badRequest, HttpError } from '../../errors';
 import type { ImportedEvent } from './parse';
 
@@ -73,18 +73,20 @@ function job(
         const onError = (err: Error) => {
           done();
           reject(
-            badRequest(`${EVENT_TEXTS.importFailedDefault}: the source could not be read (${err.message})`),
+            badRequest(
+              `${EVENT_IMPORT_TEXTS.importFailedDefault}: the source could not be read (${err.message})`,
+            ),
           );
         };
         const onExit = () => {
           done();
-          reject(badRequest(`${EVENT_TEXTS.importFailedDefault}: the source could not be read`));
+          reject(badRequest(`${EVENT_IMPORT_TEXTS.importFailedDefault}: the source could not be read`));
         };
         const timer = setTimeout(() => {
           done();
           if (ready === current) ready = null;
           void worker.terminate();
-          reject(badRequest(`${EVENT_TEXTS.importFailedDefault}: ${EVENT_IMPORT_TEXTS.tooSlow}`));
+          reject(badRequest(`${EVENT_IMPORT_TEXTS.importFailedDefault}: ${EVENT_IMPORT_TEXTS.tooSlow}`));
         }, limits.timeMs + limits.graceMs);
         worker.on('message', onMessage);
         worker.once('error', onError);

@@ -3,7 +3,6 @@ import type { EventType } from '../../../contract';
 import {
   EVENT_IMPORT_TEXTS,
   EVENT_LIMITS,
-  EVENT_TEXTS,
   hasControlChars,
   isImageRef,
   isTimeZone,
@@ -381,7 +380,7 @@ export function parseSource(text: string, now = new Date(), budget = parseBudget
       return parseICalendar(body, now, budget);
     } catch (err) {
       throw badRequest(
-        `${EVENT_TEXTS.importFailedDefault}: the calendar could not be read (${(err as Error).message})`,
+        `${EVENT_IMPORT_TEXTS.importFailedDefault}: the calendar could not be read (${(err as Error).message})`,
       );
     }
   }

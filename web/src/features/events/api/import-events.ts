@@ -1,4 +1,5 @@
-import { EVENT_TEXTS, type ImportEventsAnswer, type ImportEventsBody } from '@contract/events';
+import { EVENT_IMPORT_TEXTS } from '@contract/event-import';
+import type { ImportEventsAnswer, ImportEventsBody } from '@contract/events';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 import { eventKeys } from './keys';
@@ -13,7 +14,12 @@ export function useImportEvents() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: importEvents,
-    meta: { errorToast: { title: EVENT_TEXTS.importFailed, fallback: EVENT_TEXTS.importFailedDefault } },
+    meta: {
+      errorToast: {
+        title: EVENT_IMPORT_TEXTS.importFailed,
+        fallback: EVENT_IMPORT_TEXTS.importFailedDefault,
+      },
+    },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: eventKeys.lists() }),
   });
 }

@@ -1,4 +1,5 @@
-import { EVENT_TEXTS, type ImportEventsBody, importSummary } from '@contract/events';
+import { EVENT_IMPORT_TEXTS, importSummary } from '@contract/event-import';
+import { EVENT_TEXTS, type ImportEventsBody } from '@contract/events';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
@@ -10,7 +11,7 @@ import { useImportPreset } from '../api/get-import-preset';
 import { useImportEvents } from '../api/import-events';
 import { SELECT_CLASS } from './event-form';
 
-const T = EVENT_TEXTS;
+const T = { ...EVENT_TEXTS, ...EVENT_IMPORT_TEXTS };
 
 type Source = 'preset' | 'custom';
 
