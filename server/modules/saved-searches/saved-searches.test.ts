@@ -192,6 +192,24 @@ describe('saved searches: matching', () => {
     expect(await told(admin.id)).toHaveLength(0);
   });
 
+  it('tells the owner of the games a series adds (they are new events)', async () => {
+    const player = await createUser(db());
+    const filters = { from: '2044-05-01', to: '2044-05-31', type: 'Milsim' };
+    expect((await save(player, { name: 'May milsims', filters })).statusCode).toBe(201);
+    const first = await createEvent({ title: 'April op', type: 'Milsim', date: '2044-04-23T09:00:00Z' });
+    expect(await told(player.id)).toHaveLength(0);
+    const made = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: `/api/events/${first.id}/series`,
+      payload: { frequency: 'weekly', count: 3 },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    // Games on 23 April (the event), 30 April and 7 May: only the last is in May, and it is told.
+    const entries = await told(player.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0].data).toMatchObject({ title: 'May milsims', count: 1 });
+  });
+
   it('runs the search as its viewer: replicasAllowed reads the owner’s garage', async () => {
     const player = await createUser(db());
     await injectAs(t.app, player, {
