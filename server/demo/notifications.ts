@@ -13,11 +13,13 @@
  * latest of each kind (two for comments and likes) are read.
  */
 import { sql } from 'drizzle-orm';
+import { type SavedSearchFilters, savedSearchQueryString } from '../../contract/saved-searches';
 import type { Db } from '../db/client';
 import { rows } from '../db/rows';
-import { eventComments, eventMessages, rideRequests, rides } from '../db/schema';
+import { eventComments, eventMessages, rideRequests, rides, savedSearches } from '../db/schema';
 import type { SessionUser } from '../modules/auth';
-import { createEvent, registerForEvent } from '../modules/events';
+import { createEvent, flagUnconfirmedGames, registerForEvent } from '../modules/events';
+import { createSeries } from '../modules/events/series';
 import { type NotifyInput, notify, remindEvents } from '../modules/notifications';
 import { DEMO_NOTICE } from './community';
 import { int, pick, type Rng, rngFrom, sample } from './random';
@@ -392,6 +394,40 @@ export async function seedNotifications(
     );
   }
 
+  // A saved search (issue 26): the rider keeps "Games within 100 km" of that event's place; two new
+  // games matched it today (one entry for the day, its count raised).
+  if (riding) {
+    const at = ago(2 * HOUR);
+    const [spot] = await rows<{ lat: number | null; lng: number | null }>(
+      db,
+      sql`SELECT lat, lng FROM events WHERE id = ${riding.event_id}::uuid`,
+    );
+    const filters: SavedSearchFilters =
+      spot?.lat != null && spot.lng != null
+        ? { near: `${spot.lat},${spot.lng}`, radius: '100' }
+        : { type: 'Milsim' };
+    const name = spot?.lat != null ? 'Games within 100 km' : 'Milsim games';
+    await db.insert(savedSearches).values({
+      userId: riding.user_id,
+      name,
+      filters,
+      notifiedOn: at.toISOString().slice(0, 10),
+      matchedIds: [riding.event_id],
+      createdAt: ago(30 * DAY),
+    });
+    await told(
+      db,
+      {
+        recipientIds: [riding.user_id],
+        kind: 'saved-search-match',
+        actorId: null,
+        eventId: riding.event_id,
+        data: { title: name, count: 2, query: savedSearchQueryString(filters) },
+      },
+      at,
+    );
+  }
+
   // The game tonight: made and joined through the events service, its reminders sent for real.
   const soonAt = nextLocalHour(now, DEMO_SOON_EVENT.timeZone, 19);
   const { players: joining, ...soon } = DEMO_SOON_EVENT;
@@ -408,6 +444,10 @@ export async function seedNotifications(
   ))
     await registerForEvent(db, p, game.id);
   await remindEvents(db, DEMO_NOTICE, now);
+  // Tonight's game repeats weekly (issue 26): a series of four, tonight's game not confirmed yet by
+  // its organiser, who is told so as housekeeping would.
+  await createSeries(db, admin, game.id, { frequency: 'weekly', count: 4 });
+  await flagUnconfirmedGames(db, DEMO_NOTICE, now);
 
   // An admin's warning (issue 24), to one player: the admins speak as the site.
   const warned = everyone.find((p) => p.id !== admin.id);

@@ -96,6 +96,9 @@ export const WRITE_LIMITS: Record<string, WriteLimit> = {
   // Weekly games (issue 26)
   'POST /api/events/:id/series': row(20, 60),
   'POST /api/events/:id/confirm': row(120, 360),
+  // Saved searches (issue 26): at most 20 kept, so a few saves an hour
+  'POST /api/user/saved-searches': row(30, 90),
+  'DELETE /api/user/saved-searches/:id': row(60, 180),
   'DELETE /api/rides/:rideId': row(60, 180),
   'POST /api/rides/:rideId/requests': row(60, 180),
   'POST /api/ride-requests/:requestId/respond': row(120, 360),
