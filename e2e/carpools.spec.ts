@@ -76,7 +76,7 @@ test('offer a ride, take a seat, accepted: contacts shown once accepted (360 px)
   await theirs.getByRole('button', { name: 'Request a seat' }).click();
   await theirs.getByLabel('Contact note (shown once accepted)').fill('Call 07700 900456');
   await theirs.getByRole('button', { name: 'Request a seat' }).click();
-  await expect(theirs.getByText('Pending')).toBeVisible();
+  await expect(theirs.getByText('1 seat · Pending')).toBeVisible();
   await expect(theirs.getByRole('button', { name: 'Request a seat' })).toHaveCount(0);
 
   // The driver accepts: the seat is taken and both contacts show.
@@ -85,7 +85,8 @@ test('offer a ride, take a seat, accepted: contacts shown once accepted (360 px)
   await expect(board.getByText('2 seats left')).toBeVisible();
   await expect(board.getByText('Call 07700 900456')).toBeVisible();
   await rider.reload();
-  await expect(theirs.getByText('Accepted')).toBeVisible();
+  // The request's own status ('1 seat · Accepted'): a bare 'Accepted' also matches the board's intro.
+  await expect(theirs.getByText('1 seat · Accepted')).toBeVisible();
   await expect(theirs.getByText('Text me on 07700 900123')).toBeVisible();
   // Tap targets of the board's actions are 44 px high at 360 px.
   const heights = await theirs
