@@ -67,7 +67,7 @@ function ConfirmGame({ event }: { event: Event }) {
       role="status"
       className="flex flex-wrap items-center gap-3 rounded-md border border-primary/40 bg-primary/10 p-3 text-sm"
     >
-      <p className="min-w-0 flex-1">{T.needsConfirmation}</p>
+      <p className="min-w-48 flex-1">{T.needsConfirmation}</p>
       <Button
         className="min-h-11"
         disabled={confirm.isPending}
