@@ -30,17 +30,21 @@ let hostTeam: { id: string };
 const db = () => t.database.db;
 
 beforeAll(async () => {
-  ({ t, host, viewer, mate, followed, admin, s1, s2, hidden, waiting } = await appWithPlayers({
-    host: 'user',
-    viewer: 'user',
-    mate: 'user',
-    followed: 'user',
-    admin: 'admin',
-    s1: 'user',
-    s2: 'user',
-    hidden: 'user',
-    waiting: 'user',
-  }));
+  ({ t, host, viewer, mate, followed, admin, s1, s2, hidden, waiting } = await appWithPlayers(
+    {
+      host: 'user',
+      viewer: 'user',
+      mate: 'user',
+      followed: 'user',
+      admin: 'admin',
+      s1: 'user',
+      s2: 'user',
+      hidden: 'user',
+      waiting: 'user',
+    },
+    // The test runs the queued jobs itself: the app's own runner (PostgreSQL) would race it.
+    { config: { notificationJobs: false } },
+  ));
   hostTeam = await createTeam(db(), host);
   await createTeam(db(), viewer, { members: [{ user: mate }] });
   await createFollow(db(), viewer, followed);
