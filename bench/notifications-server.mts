@@ -1,6 +1,6 @@
 /**
  * The app under test for bench:notifications, in its own process: serves one database (argv[2])
- * as shipped (caches at their defaults) and prints {port}. On SIGUSR2 it collects garbage and
+ * as shipped (caches at their defaults; argv[4], if given, a JSON of config to change) and prints {port}. On SIGUSR2 it collects garbage and
  * writes process.memoryUsage() as JSON to argv[3], so that the bench reads what the open streams
  * hold rather than what the collector has not reclaimed yet.
  */
@@ -19,4 +19,4 @@ if (memoryFile)
     writeFileSync(memoryFile, JSON.stringify(process.memoryUsage()));
   });
 
-await serve(process.argv[2], {});
+await serve(process.argv[2], process.argv[4] ? JSON.parse(process.argv[4]) : {});

@@ -155,6 +155,42 @@ for (const r of READS) {
   const raw = await measureRaw(dbUrl(NAME), r.statement, { seconds: SECONDS });
   reads.push({ label: r.label, app: a, raw });
 }
+// The first page is kept per player (NOTIFICATIONS_PAGE_CACHE_MS): also with CROWD players asking
+// in turn (each player's first ask reads), and from an app with that cache off.
+const CROWD = 1_000;
+const crowd: string[] = [];
+for (let n = 1; n <= CROWD; n++) crowd.push(`sid=${await createSession(db, byN(1_000 + n))}`);
+async function crowdPage(port: number): Promise<Figures> {
+  let next = 0;
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'GET',
+        path: '/api/notifications',
+        setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: crowd[next++ % CROWD] } }),
+      },
+    ],
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`crowd: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+const crowdShipped = await crowdPage(app.port);
+const uncachedApp = await startApp('bench/notifications-server.mts', [
+  dbUrl(NAME),
+  '',
+  JSON.stringify({ notificationsPageCacheMs: 0 }),
+]);
+for (let i = 0; i < 3; i++) await warm(uncachedApp.port, '/api/notifications', { headers: { cookie } });
+const pageUncached = await measureApp(uncachedApp.port, '/api/notifications', {
+  headers: { cookie },
+  seconds: SECONDS,
+});
+const crowdUncached = await crowdPage(uncachedApp.port);
+uncachedApp.stop();
 
 // 2. Likes: each request a new (player, post) pair; posts of 'app' owners against 'off' owners.
 const likers: string[] = [];
@@ -308,6 +344,14 @@ for (const r of reads) {
     `    ratio app/raw ${(r.app.rps / r.raw.rps).toFixed(2)} (goal >= 0.5); p99 ${f(r.app.p99)} ms (goal <= 25 ms)`,
   );
 }
+const firstRaw = reads[1].raw;
+console.log('  first page (20), the per-player page cache');
+row(`as shipped, ${CROWD} players in turn`, crowdShipped, 'req/s', 34);
+row('cache off, one player', pageUncached, 'req/s', 34);
+row(`cache off, ${CROWD} players in turn`, crowdUncached, 'req/s', 34);
+console.log(
+  `    ratio app/raw ${(crowdShipped.rps / firstRaw.rps).toFixed(2)} shipped (${CROWD} players), ${(pageUncached.rps / firstRaw.rps).toFixed(2)} cache off; p99 goal <= 25 ms`,
+);
 const on = mean(likeRuns.app);
 const off = mean(likeRuns.off);
 console.log(`  POST /api/posts/{id}/like, a new (player, post) pair each, mean of 2 runs each`);

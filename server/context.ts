@@ -51,6 +51,8 @@ export interface AppConfig {
   feedCacheMs?: number;
   /** How long a player's unread notification count is kept when no change is announced (default 30000 ms; 0 turns it off). */
   unreadCacheMs?: number;
+  /** How long a player's first page of notifications is kept when no change is announced (default 5000 ms; 0 turns it off). */
+  notificationsPageCacheMs?: number;
   /** Per-account upload quotas (default UPLOAD_QUOTA in contract/uploads.ts). */
   uploadQuota?: { addressesPerWindow: number; windowMinutes: number; pending: number; dailyBytes: number };
   /** IMPORT_ALLOW_PRIVATE=1: outside fetches may reach private and loopback addresses (tests only). */

@@ -131,6 +131,8 @@ export const envSchema = z.object({
   /** How long this process keeps a feed page (ms; 0 turns the feed cache off). */
   FEED_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   UNREAD_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  /** How long this process keeps a player's first page of notifications (ms; 0 turns it off). */
+  NOTIFICATIONS_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** How long this process keeps an anonymous read of a public list: teams directory, team, roster, Top Rated (ms; 0: off). */
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** How long this process keeps a page of the events list (ms; 0 turns the events cache off). */

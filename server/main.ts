@@ -178,6 +178,7 @@ async function serve(env: Env, log: Logger, database: Database, storage: ObjectS
       redisUrl: env.REDIS_URL,
       feedCacheMs: env.FEED_CACHE_MS,
       unreadCacheMs: env.UNREAD_CACHE_MS,
+      notificationsPageCacheMs: env.NOTIFICATIONS_PAGE_CACHE_MS,
       eventsImportUrl: env.EVENTS_IMPORT_URL,
       eventsCacheMs: env.EVENTS_CACHE_MS,
       publicCacheMs: env.PUBLIC_CACHE_MS,

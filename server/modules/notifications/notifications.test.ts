@@ -109,8 +109,11 @@ describe('the notifications API', () => {
     const before = (await page(me)).items;
     expect(before.map((n) => n.kind)).toEqual(['badge-earned', 'follow']);
     await tell({ to: [me], kind: 'follow', actorId: b.id, groupKey: 'follow' });
+    // The first page kept in the process is dropped when notify()'s announcement comes back.
+    await expect
+      .poll(async () => (await page(me)).items.map((n) => n.kind))
+      .toEqual(['follow', 'badge-earned']);
     const after = (await page(me)).items;
-    expect(after.map((n) => n.kind)).toEqual(['follow', 'badge-earned']);
     expect(Number(after[0].id)).toBeGreaterThan(Number(before[0].id));
     expect(after[0].text).toBe(`${b.username} and 1 other followed you`);
     expect(after[0].url).toBe(`/profile/${b.username}`);
@@ -121,6 +124,7 @@ describe('the notifications API', () => {
     // Once read, a new follower starts a new entry.
     await read(me, { all: true });
     await tell({ to: [me], kind: 'follow', actorId: c.id, groupKey: 'follow' });
+    await expect.poll(async () => (await page(me)).items.length).toBe(3);
     const last = (await page(me)).items;
     expect(last.map((n) => [n.kind, n.read, n.actorCount])).toEqual([
       ['follow', false, 1],
@@ -176,6 +180,42 @@ describe('the notifications API', () => {
     // A read announces too.
     expect((await read(me, { all: true })).json()).toEqual({ count: 0 });
     await expect.poll(count).toBe(0);
+  });
+
+  it('keeps a player’s first page until their entries change: a new entry, a read, a subject deleted or gone', async () => {
+    const me = await createUser(db());
+    const leader = await createUser(db());
+    const team = await createTeam(db(), leader, { name: `Kept ${Date.now()}` });
+    const post = await createPost(db(), me);
+    await tell({
+      to: [me],
+      kind: 'team-invitation',
+      actorId: leader.id,
+      teamId: team.id,
+      data: { title: team.name },
+    });
+    await tell({ to: [me], kind: 'like', actorId: leader.id, groupKey: `like:${post.id}`, postId: post.id });
+    const kinds = async (query = '') => (await page(me, query)).items.map((n) => n.kind);
+    await expect.poll(kinds).toEqual(['like', 'team-invitation']);
+    // A row written without an announcement is not seen: the page is kept (NOTIFICATIONS_PAGE_CACHE_MS)...
+    await db().execute(
+      sql`INSERT INTO notifications (recipient_id, kind) VALUES (${me.id}::uuid, 'badge-earned')`,
+    );
+    expect(await kinds()).toEqual(['like', 'team-invitation']);
+    // ...per page size (the bell's 10 is read on its own), and a later page (before) is never kept.
+    expect(await kinds('?limit=10')).toEqual(['badge-earned', 'like', 'team-invitation']);
+    // The reader's own read shows at once, without waiting for its announcement.
+    expect((await read(me, { all: true })).statusCode).toBe(200);
+    expect((await page(me)).items.map((n) => n.read)).toEqual([true, true, true]);
+    // A read entry deleted with its post (migration 0043 announces read ones too).
+    await db().delete(posts).where(eq(posts.id, post.id));
+    await expect.poll(kinds).toEqual(['badge-earned', 'team-invitation']);
+    // A team deleted: its entries are kept (set null) and say so, announced by migration 0043's trigger.
+    await db().execute(sql`DELETE FROM teams WHERE id = ${team.id}`);
+    await expect.poll(async () => (await page(me)).items[1]?.gone).toBe(true);
+    // A new entry.
+    await tell({ to: [me], kind: 'badge-earned', data: { badge: BADGE_IDS[0] } });
+    await expect.poll(async () => (await page(me)).items.length).toBe(3);
   });
 
   it('marks one, up to an id, or all read; answers the count; never touches another player’s entries', async () => {
@@ -292,8 +332,11 @@ describe('the notifications API', () => {
     await db().execute(sql`DELETE FROM teams WHERE id = ${team.id}`);
     await db().execute(sql`DELETE FROM events WHERE id = ${event.id}`);
     await db().delete(posts).where(eq(posts.id, post.id));
+    // The kept first page is dropped when the deletions' announcements come back.
+    await expect
+      .poll(async () => (await page(me)).items.map((n) => n.kind))
+      .toEqual(['event-changed', 'team-invitation']);
     items = (await page(me)).items;
-    expect(items.map((n) => n.kind)).toEqual(['event-changed', 'team-invitation']);
     expect(items[0]).toMatchObject({
       text: `Op Nightfall changed: date and place${GONE_SUFFIX}`,
       url: null,

@@ -1,5 +1,6 @@
 import {
   markReadBody,
+  type NotificationsPage,
   notificationPreferences,
   notificationsPage,
   notificationsQuery,
@@ -20,7 +21,7 @@ import {
   unreadCount,
 } from './service';
 import { NotificationHub } from './stream';
-import { UNREAD_CACHE_MS, UnreadCounts } from './unread-cache';
+import { PAGE_CACHE_MS, PlayerPages, UNREAD_CACHE_MS, UnreadCounts } from './unread-cache';
 
 /** A Last-Event-ID header as a seq, or null when absent or not one. */
 const seqOf = (value: unknown): number | null =>
@@ -39,16 +40,32 @@ export async function notificationsRoutes(app: App, ctx: Ctx) {
   });
   // Open streams end before the server closes (it waits for its connections).
   app.addHook('preClose', async () => hub.close());
-  // Unread counts kept in this process, each dropped when its player's count is announced.
+  // Unread counts and first pages kept in this process, each dropped when its player's entries
+  // change (announced on NOTIFICATIONS_CHANNEL by any process).
   const counts = new UnreadCounts(ctx.config.unreadCacheMs ?? UNREAD_CACHE_MS);
-  if (counts.ttlMs > 0) {
+  const pages = new PlayerPages<NotificationsPage>(ctx.config.notificationsPageCacheMs ?? PAGE_CACHE_MS);
+  const caches = [counts, pages.cache].filter((c) => c.ttlMs > 0);
+  if (caches.length > 0) {
     const stop = await ctx.listen(
       NOTIFICATIONS_CHANNEL,
-      (userId) => counts.forget(userId),
-      (live) => counts.setLive(live),
+      (userId) => {
+        for (const c of caches) c.forget(userId);
+      },
+      (live) => {
+        for (const c of caches) c.setLive(live);
+      },
     );
     app.addHook('onClose', async () => stop());
   }
+  /** The first page of the list, as read (with its actors' media) or kept. */
+  const readList = async (userId: string, limit: number, before: number | undefined) => {
+    const read = async () => {
+      const page = await readPage(db, userId, { limit, before });
+      await attachNotificationMedia(ctx.media, page.items);
+      return page;
+    };
+    return before === undefined ? pages.through(userId, limit, read) : read();
+  };
 
   app.get(
     '/api/notifications',
@@ -56,9 +73,7 @@ export async function notificationsRoutes(app: App, ctx: Ctx) {
     async (request) => {
       const user = requireUser(request);
       const { limit, before } = request.query;
-      const page = await readPage(db, user.id, { limit, before: before ? Number(before) : undefined });
-      await attachNotificationMedia(ctx.media, page.items);
-      return page;
+      return readList(user.id, limit, before ? Number(before) : undefined);
     },
   );
 
@@ -74,7 +89,13 @@ export async function notificationsRoutes(app: App, ctx: Ctx) {
   app.post(
     '/api/notifications/read',
     { schema: { body: markReadBody, response: { 200: unreadCountAnswer } } },
-    async (request) => ({ count: await markRead(db, requireUser(request).id, request.body) }),
+    async (request) => {
+      const id = requireUser(request).id;
+      const count = await markRead(db, id, request.body);
+      // The reader's next list and count show the read at once, before its announcement comes back.
+      for (const c of caches) c.forget(id);
+      return { count };
+    },
   );
 
   app.get(
