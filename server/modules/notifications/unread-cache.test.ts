@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UnreadCounts } from './unread-cache';
+import { PlayerPages, UnreadCounts } from './unread-cache';
 
 const live = (ttlMs = 30_000, max?: number) => {
   const c = new UnreadCounts(ttlMs, max);
@@ -59,5 +59,27 @@ describe('UnreadCounts', () => {
     await c.through('a', read);
     await c.through('a', read);
     expect(reads).toBe(2);
+  });
+});
+
+describe('PlayerPages', () => {
+  it('keeps a page per player and page size, drops all of a player’s on a change, keeps none read before it', async () => {
+    const pages = new PlayerPages<{ n: number }>(30_000);
+    pages.cache.setLive(true);
+    let reads = 0;
+    const read = async () => ({ n: ++reads });
+    expect(await pages.through('a', 20, read)).toEqual({ n: 1 });
+    expect(await pages.through('a', 20, read)).toEqual({ n: 1 });
+    expect(await pages.through('a', 10, read)).toEqual({ n: 2 }); // another size, read on its own
+    expect(await pages.through('a', 20, read)).toEqual({ n: 1 }); // the first size still kept
+    pages.cache.forget('a');
+    expect(await pages.through('a', 10, read)).toEqual({ n: 3 });
+    // A read in flight when the player's change is announced is answered, not kept.
+    const slow = pages.through('a', 20, async () => {
+      pages.cache.forget('a');
+      return { n: 99 };
+    });
+    expect(await slow).toEqual({ n: 99 });
+    expect(await pages.through('a', 20, read)).toEqual({ n: 4 });
   });
 });
