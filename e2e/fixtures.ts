@@ -44,7 +44,10 @@ async function settle(page: Page): Promise<void> {
  * violation, listing each with the elements concerned. `skipRules`: axe rules left out (a known
  * violation that another change fixes; say which where it is passed).
  */
-export async function checkA11y(page: Page, options: { skipRules?: string[] } = {}): Promise<void> {
+export async function checkA11y(
+  page: Page,
+  options: { skipRules?: string[]; onlyCurrentTheme?: boolean } = {},
+): Promise<void> {
   await settle(page);
   const initial: 'dark' | 'light' = await page.evaluate(() =>
     document.documentElement.classList.contains('light') ? 'light' : 'dark',
@@ -55,7 +58,8 @@ export async function checkA11y(page: Page, options: { skipRules?: string[] } = 
   const still = await page.addStyleTag({
     content: '*,*::before,*::after{transition:none!important;animation:none!important}',
   });
-  for (const theme of [initial, ...THEMES.filter((t) => t !== initial)]) {
+  const themes = options.onlyCurrentTheme ? [initial] : [initial, ...THEMES.filter((t) => t !== initial)];
+  for (const theme of themes) {
     if (theme !== initial) await setThemeClass(page, theme);
     const axe = new AxeBuilder({ page }).withTags([
       'wcag2a',
