@@ -15,6 +15,7 @@ import { parseInWorker } from './parse-pool';
 import { can } from './policy';
 import { type StoredImport, selectImported } from './queries';
 import { announceEventChange, eventChanges } from './writes';
+import { eventsWritten } from './written';
 
 export { type ImportedEvent, parseICalendar, parseJsonLd, parseSource } from './parse';
 
@@ -67,10 +68,9 @@ export async function storeImported(
   source: string,
   list: ImportedEvent[],
   actorId: string | null = null,
-  /** Issue 26: the ids of the events added or updated are pushed here (saved searches match them). */
-  written?: string[],
 ): Promise<ImportEventsAnswer> {
   const answer = { added: 0, skipped: 0, updated: 0 };
+  const writtenIds: string[] = [];
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const seen = new Set<string>();
@@ -107,7 +107,7 @@ export async function storeImported(
           .returning({ id: events.id });
         if (added.length > 0) {
           answer.added++;
-          written?.push(added[0].id);
+          writtenIds.push(added[0].id);
         } else answer.skipped++;
       } else if (isNewer(e, stored, hash)) {
         const [after] = await tx
@@ -124,9 +124,11 @@ export async function storeImported(
           });
         await announceEventChange(t, stored.id, actorId, after, eventChanges(stored, after));
         answer.updated++;
-        written?.push(stored.id);
+        writtenIds.push(stored.id);
       } else answer.skipped++;
     }
+    // Issue 26: the saved searches are matched against what was added or updated, by one queued job.
+    await eventsWritten(t, writtenIds, actorId);
     // An admin's import (not the scheduled one) is audited with what it did, in its transaction.
     if (actorId)
       await audit(t, {
@@ -152,7 +154,6 @@ export async function importEvents(
   ctx: Ctx,
   admin: SessionUser,
   input: ImportEventsBody,
-  written?: string[],
 ): Promise<ImportEventsAnswer> {
   if (!can(admin, 'import')) throw forbidden();
   const body = importEventsBody.parse(input);
@@ -178,7 +179,7 @@ export async function importEvents(
     throw badRequest(
       `${EVENT_IMPORT_TEXTS.importFailedDefault}: more than ${EVENT_LIMITS.importMaxEvents} events in one source`,
     );
-  const answer = await storeImported(ctx.db, source, list, admin.id, written);
+  const answer = await storeImported(ctx.db, source, list, admin.id);
   return cut ? { ...answer, note: EVENT_IMPORT_TEXTS.cutShort } : answer;
 }
 

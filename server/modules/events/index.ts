@@ -8,7 +8,7 @@ export { type EmbeddedEvent, embeddedCalendar, embeddedEvent } from './event-pag
 export { isOrganiser, requireOrganiser } from './organisers';
 /** For the benchmark: the list's SQL, as the endpoint runs it. */
 /** Issue 26: saved searches are run as the list runs (restricted to the events written). */
-export { type ListOptions, listEventsSql, selectEventsPage } from './queries';
+export { type ListOptions, listEventsSql, localDay, replicasAllowedFor, selectEventsPage } from './queries';
 /** Issue 26: the stale flag of a series' games, run by housekeeping. */
 export { flagUnconfirmedGames } from './series';
 /** For the demo seed: events made and joined through the same rules as the API. */

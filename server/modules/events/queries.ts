@@ -147,9 +147,9 @@ const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 /**
  * The events' local day (their own zone) for day ranges. (Spelled out: in a one-table select
- * drizzle writes ${e.date} as a bare "date".)
+ * drizzle writes ${e.date} as a bare "date".) Saved searches' matching (issue 26) reuses it.
  */
-const localDay = sql`(("events"."date" AT TIME ZONE "events"."time_zone")::date)`;
+export const localDay = sql`(("events"."date" AT TIME ZONE "events"."time_zone")::date)`;
 
 /**
  * The type, the window and the find filters (issue 26). The window: [from, to) for instants, the
@@ -176,11 +176,15 @@ function windowWhere(opts: ListOptions): SQL[] {
 /**
  * No replica of the viewer's garage is over the event's limit for its class: the chrono check of
  * the game-day issue (contract/garage.ts chronoVerdict: joules from fps and BB weight, a reading at
- * the limit passes, no limit passes) in SQL, so that the page stays one statement.
+ * the limit passes, no limit passes) in SQL, so that the page stays one statement. `viewer` is a
+ * uuid: the list's placeholder, or a saved search's owner column (its matching, issue 26).
  */
-const replicasAllowed = sql`NOT EXISTS (SELECT 1 FROM user_replicas g WHERE g.user_id = ${ph('viewer')}::uuid
+export const replicasAllowedFor = (
+  viewer: SQL,
+) => sql`NOT EXISTS (SELECT 1 FROM user_replicas g WHERE g.user_id = ${viewer}
   AND (("events"."rules" -> 'classes' -> g.replica_class ->> 'joules')::float8 + 1e-6)
     < (g.bb_weight_grams / 1000.0) * (g.fps * 0.3048) * (g.fps * 0.3048) / 2)`;
+const replicasAllowed = replicasAllowedFor(sql`${ph('viewer')}::uuid`);
 
 const all = (where: SQL[]) => sql.join(where, sql` AND `);
 

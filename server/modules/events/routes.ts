@@ -41,7 +41,6 @@ import { updateInScope } from './series';
 import { getEvent, listEvents, searchEvents } from './service';
 import { confirmSquad, createSquad, listSquads } from './squads';
 import * as writes from './writes';
-import { eventsWritten } from './written';
 
 const idParams = z.object({ id: uuid() });
 /** The calendar routes answer text/calendar (RFC 5545), not JSON. */
@@ -190,8 +189,6 @@ export async function eventOrganiserRoutes(app: App, ctx: Ctx) {
     { ...signedIn, schema: { body: createEventBody, response: { 201: event } } },
     async (request, reply) => {
       const made = await changed(ctx, await writes.createEvent(ctx.db, requireUser(request), request.body));
-      // Issue 26: saved searches that match are told (after the commit).
-      await eventsWritten(ctx, request, [made.id], requireUser(request).id);
       return reply.status(201).send(made);
     },
   );
@@ -286,8 +283,6 @@ export async function eventOrganiserRoutes(app: App, ctx: Ctx) {
           notifyOptionsOf(ctx.config),
         ),
       );
-      // Issue 26: saved searches that match are told (after the commit).
-      await eventsWritten(ctx, request, [updated.id], requireUser(request).id);
       return updated;
     },
   );
@@ -314,11 +309,7 @@ export async function eventAdminRoutes(admin: App, ctx: Ctx) {
       schema: { body: importEventsBody, response: { 200: importEventsAnswer } },
     },
     async (request) => {
-      // Issue 26: the events added or updated are run against the saved searches (after the commit).
-      const written: string[] = [];
-      const answer = await changed(ctx, await importEvents(ctx, requireUser(request), request.body, written));
-      await eventsWritten(ctx, request, written, requireUser(request).id);
-      return answer;
+      return changed(ctx, await importEvents(ctx, requireUser(request), request.body));
     },
   );
 

@@ -6,7 +6,6 @@ import { requireUser } from '../auth';
 import { eventsCache } from './cache';
 import { calendarAnswer, ICS_TYPE, siteOrigin } from './routes';
 import { confirmEvent, createSeries, fieldCalendar, getSeries, seriesCalendar, teamCalendar } from './series';
-import { eventsWritten } from './written';
 
 const idParams = z.object({ id: uuid() });
 /** 401 before the body is read. */
@@ -37,9 +36,6 @@ export async function seriesRoutes(app: App, ctx: Ctx) {
       const user = requireUser(request);
       const made = await createSeries(ctx.db, user, request.params.id, request.body);
       await eventsCache(ctx).invalidate();
-      // The new games are new events: saved searches that match them are told (after the commit).
-      const added = made.games.map((g) => g.id).filter((id) => id !== request.params.id);
-      await eventsWritten(ctx, request, added, user.id);
       return reply.status(201).send(made);
     },
   );

@@ -295,6 +295,27 @@ describe('editing a game of a series', () => {
     expect((await patch(leader, lone.id, { title: 'Lone' }, 'following')).json().title).toBe('Lone');
   });
 
+  it('"following" changes only the fields sent: each later game keeps its own others', async () => {
+    const first = await hosted(saturdayAfter(20), { description: 'Bring water', capacity: 20 });
+    const s = (await repeat(leader, first.id, { frequency: 'weekly', count: 3 })).json();
+    const [g1, g2, g3] = s.games.map((g: { id: string }) => g.id);
+    // The third game's own edits (this game only).
+    const own = {
+      description: 'Night game: bring a torch',
+      capacity: 12,
+      location: 'Bradford',
+      type: 'Milsim',
+    };
+    expect((await patch(leader, g3, own, 'this')).statusCode).toBe(200);
+    const before = await row(g3);
+    expect((await patch(leader, g1, { title: 'Sunday op' }, 'following')).statusCode).toBe(200);
+    for (const g of [g1, g2, g3]) expect((await row(g)).title).toBe('Sunday op');
+    const after = await row(g3);
+    expect(after).toMatchObject({ ...own, lat: before.lat, lng: before.lng, rules: before.rules });
+    expect(after.date).toEqual(before.date);
+    expect((await row(g2)).description).toBe('Bring water');
+  });
+
   it('"following" with sides matches them by position', async () => {
     const first = await hosted(saturdayAfter(20), {
       sides: [

@@ -32,6 +32,7 @@ import { CONFIRM_BEFORE_MS, unconfirmedKey } from './series-rules';
 import { getEvent } from './service';
 import { lockSides } from './sides';
 import { updateEvent } from './writes';
+import { eventsWritten } from './written';
 
 /**
  * Weekly games without copying (issue 26): a series made from an event (each further game its own
@@ -129,6 +130,12 @@ export async function createSeries(
       subjectId: eventId,
       data: { title: e.title, seriesId: series.id, frequency: body.frequency, games: plan.dates.length },
     });
+    // Issue 26: the new games are new events, matched against the saved searches by a queued job.
+    await eventsWritten(
+      tx,
+      games.map((g) => g.id),
+      user.id,
+    );
     return series.id;
   });
   return getSeries(db, seriesId, user);
@@ -232,7 +239,7 @@ export async function updateInScope(
     const newStart = body.date ?? thisStart;
     for (const g of games) {
       if (g.id === id) {
-        await updateEvent(tx, user, id, body, notice);
+        await updateEvent(tx, user, id, body, notice, false);
         continue;
       }
       const patch: UpdateEventBody = { ...body };
@@ -251,8 +258,14 @@ export async function updateInScope(
           return at >= 0 && theirs[at] ? { ...rest, id: theirs[at].id } : rest;
         });
       }
-      await updateEvent(tx, user, g.id, patch, notice);
+      await updateEvent(tx, user, g.id, patch, notice, false);
     }
+    // Issue 26: one match of the saved searches for every game written.
+    await eventsWritten(
+      tx,
+      games.map((g) => g.id),
+      user.id,
+    );
   });
   return getEvent(db, id, user);
 }

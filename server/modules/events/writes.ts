@@ -46,6 +46,7 @@ import {
   smallerSide,
 } from './sides';
 import { signWaiverOnRegistration } from './waivers';
+import { eventsWritten } from './written';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const asDb = (tx: Tx) => tx as unknown as Db;
@@ -119,6 +120,8 @@ export async function createEvent(db: Db, user: SessionUser, input: CreateEventB
       .returning({ id: events.id, title: events.title });
     if (body.sides) await saveSides(tx, made.id, body.sides);
     await auditBy(tx, user, { action: 'event.create', ...auditSubject(made) });
+    // Issue 26: the saved searches are matched against it by a queued job.
+    await eventsWritten(tx, [made.id], user.id);
     return made;
   });
   return getEvent(db, row.id, user);
@@ -273,6 +276,8 @@ export async function updateEvent(
   id: string,
   input: UpdateEventBody,
   notice: NotifyOptions,
+  /** Queue the saved searches' match (issue 26); false when the caller queues one for many games. */
+  matchSearches = true,
 ): Promise<Event> {
   // The event's organisers (issue 25): admins, the host team's leader and co-leaders.
   await requireOrganiser(db, user, id);
@@ -319,6 +324,7 @@ export async function updateEvent(
       action: 'event.update',
       ...auditSubject({ id, title: updated.title }, { changed: Object.keys(input) }),
     });
+    if (matchSearches) await eventsWritten(asDb(tx), [id], user.id);
   });
   return getEvent(db, id, user);
 }

@@ -7,6 +7,8 @@ import { notificationsRoutes } from './routes';
 export {
   enqueueNotifyEventPlayers,
   enqueueNotifyFor,
+  type JobHandler,
+  registerNotificationJob,
   runNotificationJobs,
   scheduleNotificationJobs,
 } from './jobs';

@@ -68,11 +68,13 @@ describe('fan-out of an event change', () => {
       db(),
       sql`SELECT kind, payload FROM notification_jobs`,
     );
+    // And the saved searches' match of the event written (issue 26).
     expect(jobs).toEqual([
       { kind: 'event-players', payload: expect.objectContaining({ eventId: event.id }) },
+      { kind: 'events-written', payload: { eventIds: [event.id], writerId: admin.id } },
     ]);
 
-    expect(await runNotificationJobs(db(), NOTICE)).toBe(1);
+    expect(await runNotificationJobs(db(), NOTICE)).toBe(2);
     expect(await entriesFor(crowd, 'event-changed')).toBe(500);
     expect(await count(sql`SELECT 1 FROM notification_jobs`)).toBe(0);
     const [one] = await rows<{ data: { changed: string[]; location: string } }>(

@@ -14,7 +14,7 @@ import { NOTIFICATION_JOBS_CHANNEL, type NotifyInput, type NotifyOptions, notify
  */
 
 /** What a job does with its payload, in the transaction that took it (a failure puts it back). */
-type JobHandler = (tx: Db, payload: Record<string, unknown>, options: NotifyOptions) => Promise<void>;
+export type JobHandler = (tx: Db, payload: Record<string, unknown>, options: NotifyOptions) => Promise<void>;
 
 /** Entries written per statement: a fan-out to thousands is a few statements. */
 const FAN_OUT_BATCH = 1_000;
@@ -52,6 +52,17 @@ const HANDLERS: Record<string, JobHandler> = {
     await notifyInBatches(tx, { ...input, recipientIds: found.map((r) => r.id) }, options);
   },
 };
+
+/**
+ * Another module's kind of job (issue 26: the saved searches matched against events just written),
+ * queued with enqueueNotificationJob and run by the same runners. Registered once per kind when
+ * that module is loaded; the built-in kinds cannot be replaced.
+ */
+export function registerNotificationJob(kind: string, handler: JobHandler): void {
+  const known = HANDLERS[kind];
+  if (known && known !== handler) throw new Error(`notification job kind '${kind}' is already registered`);
+  HANDLERS[kind] = handler;
+}
 
 /**
  * Queues notify(input) for the players `recipients` selects (a query of one column of user ids),

@@ -1,6 +1,5 @@
 import type { AppModule } from '../../context';
 import { onEventsWritten } from '../events';
-import { notifyOptionsOf } from '../notifications';
 import { notifySavedSearches } from './matching';
 import { savedSearchRoutes } from './routes';
 
@@ -11,9 +10,7 @@ export const savedSearchesModule: AppModule = {
   name: 'saved-searches',
   routes: async (app, ctx) => {
     await savedSearchRoutes(app, ctx);
-    // After an event is created, edited or imported (committed): the searches that match are told.
-    onEventsWritten(ctx, (ids, writerId) =>
-      notifySavedSearches(ctx.db, ids, writerId, notifyOptionsOf(ctx.config)),
-    );
+    // After an event is created, edited or imported: the queued job matches the searches (matching.ts).
+    onEventsWritten(notifySavedSearches);
   },
 };

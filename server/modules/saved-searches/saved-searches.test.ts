@@ -1,14 +1,31 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAVED_SEARCH_LIMITS, SAVED_SEARCH_TEXTS } from '../../../contract';
-import { mailOutbox, notificationSettings, notifications, savedSearches } from '../../db/schema';
+import { SAVED_SEARCH_LIMITS, SAVED_SEARCH_TEXTS, savedSearchFilters } from '../../../contract';
+import { rows } from '../../db/rows';
+import {
+  events,
+  mailOutbox,
+  notificationJobs,
+  notificationSettings,
+  notifications,
+  savedSearches,
+  userReplicas,
+} from '../../db/schema';
 import type { TestApp } from '../../test/app';
 import { appWithPlayers, createUser, injectAs, type TestUser } from '../../test/factories';
+import { notifyOptionsOf, runNotificationJobs } from '../notifications';
+import { matchAll, matchOneByOne, notifySavedSearches } from './matching';
 
 /** Saved searches (issue 26): CRUD, attacks, and matching on create, update and import. */
 
 let t: TestApp, owner: TestUser, other: TestUser, admin: TestUser;
 const db = () => t.database.db;
+const MAIL = {
+  smtpUrl: 'smtp://127.0.0.1:9',
+  from: 'x@example.test',
+  publicUrl: 'http://localhost',
+  pollMs: 3_600_000,
+};
 const NEAR_LEEDS = { near: '53.8,-1.55', radius: 50 };
 const YORK = { lat: 53.958, lng: -1.093 };
 
@@ -16,15 +33,12 @@ beforeAll(async () => {
   ({ t, owner, other, admin } = await appWithPlayers(
     { owner: 'user', other: 'user', admin: 'admin' },
     // Mail on (an unreachable server, never polled): a kind set to 'email' queues its mail.
+    // The queued matching jobs are run by the tests (jobs()), not raced by the app's own runner.
     {
       config: {
         eventsCacheMs: 0,
-        mail: {
-          smtpUrl: 'smtp://127.0.0.1:9',
-          from: 'x@example.test',
-          publicUrl: 'http://localhost',
-          pollMs: 3_600_000,
-        },
+        notificationJobs: false,
+        mail: MAIL,
       },
     },
   ));
@@ -43,11 +57,15 @@ const createEvent = async (payload: object, as: TestUser = admin) => {
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: string };
 };
-const told = (userId: string) =>
-  db()
+/** The queued jobs run (mail on, as the app's runner would with this config). */
+const jobs = () => runNotificationJobs(db(), notifyOptionsOf({ mail: MAIL }));
+const told = async (userId: string) => {
+  await jobs();
+  return db()
     .select()
     .from(notifications)
     .where(and(eq(notifications.recipientId, userId), eq(notifications.kind, 'saved-search-match')));
+};
 
 describe('saved searches: CRUD', () => {
   it('saves the filters under a name (kept as the address writes them), lists and deletes them', async () => {
@@ -210,6 +228,32 @@ describe('saved searches: matching', () => {
     expect(entries[0].data).toMatchObject({ title: 'May milsims', count: 1 });
   });
 
+  it('tells of every game a "this and following" edit writes, in one entry', async () => {
+    const player = await createUser(db());
+    await save(player, {
+      name: 'Trainings',
+      filters: { type: 'Training', from: '2047-09-01', to: '2047-09-30' },
+    });
+    const first = await createEvent({ title: 'Sept games', type: 'Local', date: '2047-09-04T09:00:00Z' });
+    const made = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: `/api/events/${first.id}/series`,
+      payload: { frequency: 'weekly', count: 3 },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(await told(player.id)).toHaveLength(0);
+    const res = await injectAs(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/events/${first.id}?scope=following`,
+      payload: { type: 'Training' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const entries = await told(player.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0].data).toMatchObject({ title: 'Trainings', count: 3 });
+    expect(entries[0].eventId).toBe(first.id);
+  });
+
   it('runs the search as its viewer: replicasAllowed reads the owner’s garage', async () => {
     const player = await createUser(db());
     await injectAs(t.app, player, {
@@ -264,4 +308,180 @@ describe('saved searches: matching', () => {
     expect(entries[0].data).toMatchObject({ count: 2, title: 'Imported Milsims' });
     expect(await told(other.id)).toHaveLength(0);
   });
+});
+
+describe('saved searches: matched by a queued job, in one statement', () => {
+  it('answers the write without telling anyone: the job tells, and it reads the searches in one statement', async () => {
+    const players = await Promise.all([0, 1, 2, 3, 4].map(() => createUser(db())));
+    const filters = { type: 'Training', from: '2048-02-01', to: '2048-02-29' };
+    for (const p of players) expect((await save(p, { name: 'Feb training', filters })).statusCode).toBe(201);
+    const before = await db().select().from(notificationJobs);
+    const made = await createEvent({ title: 'drill', type: 'Training', date: '2048-02-10T10:00:00Z' });
+    // The request only queued a job: nobody is told yet.
+    const queued = await db().select().from(notificationJobs);
+    expect(queued.length).toBe(before.length + 1);
+    expect(queued.at(-1)).toMatchObject({ kind: 'events-written', payload: { eventIds: [made.id] } });
+    const entries = () =>
+      rows<{ n: number }>(
+        db(),
+        sql`SELECT count(*)::int AS n FROM notifications WHERE kind = 'saved-search-match'
+            AND event_id = ${made.id}::uuid AND recipient_id = ANY(${`{${players.map((p) => p.id).join(',')}}`}::uuid[])`,
+      );
+    expect((await entries())[0].n).toBe(0);
+    expect(await jobs()).toBe(1);
+    expect((await entries())[0].n).toBe(players.length);
+    // However many searches there are, matching them is one statement.
+    const found = await matchAll(db(), [made.id], admin.id, new Date());
+    expect(found.filter((f) => players.some((p) => p.id === f.userId))).toHaveLength(players.length);
+  });
+
+  it('tells the others when one search’s stored filters can no longer be read (each search run alone)', async () => {
+    const player = await createUser(db());
+    const broken = await createUser(db());
+    await save(player, {
+      name: 'March locals',
+      filters: { type: 'Local', from: '2049-03-01', to: '2049-03-31' },
+    });
+    // Written straight into the database: a day PostgreSQL refuses to cast.
+    await db()
+      .insert(savedSearches)
+      .values({ userId: broken.id, name: 'broken', filters: { from: '2049-02-30', to: '2049-03-31' } });
+    const made = await createEvent({ title: 'march', type: 'Local', date: '2049-03-05T10:00:00Z' });
+    expect((await told(player.id)).map((n) => n.eventId)).toEqual([made.id]);
+    expect(await told(broken.id)).toHaveLength(0);
+    await db().delete(savedSearches).where(eq(savedSearches.userId, broken.id));
+  });
+
+  it('answers exactly what the per-search path answers, for random searches, events, garages and writers', async () => {
+    let seed = 20261127;
+    const rnd = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+    const now = new Date('2050-06-15T12:00:00Z');
+    const at = (hours: number) => new Date(now.getTime() + hours * 3_600_000);
+    const day = (d: number) =>
+      at(d * 24)
+        .toISOString()
+        .slice(0, 10);
+    const CENTRES = [
+      { lat: 53.8, lng: -1.55 },
+      { lat: 51.5, lng: -0.12 },
+      { lat: -33.9, lng: 151.2 },
+      { lat: 0, lng: 179.9 },
+      { lat: 89.5, lng: 10 },
+    ];
+    const ZONES = [
+      'UTC',
+      'Europe/London',
+      'Pacific/Kiritimati',
+      'Pacific/Pago_Pago',
+      'America/New_York',
+      'Asia/Tokyo',
+    ];
+    const people = await Promise.all([0, 1, 2, 3, 4, 5].map(() => createUser(db())));
+    for (const p of people.slice(0, 4))
+      for (let i = 0; i < 1 + Math.floor(rnd() * 2); i++)
+        await db()
+          .insert(userReplicas)
+          .values({
+            userId: p.id,
+            name: `r${i}`,
+            replicaClass: pick(['aeg', 'dmr', 'sniper'] as const),
+            fps: 250 + Math.floor(rnd() * 250),
+            bbWeightGrams: pick([0.2, 0.25, 0.28]),
+          });
+    const ids: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      const centre = pick(CENTRES);
+      const far = rnd() < 0.2;
+      const capacity = pick([0, 0, 2, 5]);
+      const joules = (j: number) => ({ joules: j });
+      const [made] = await db()
+        .insert(events)
+        .values({
+          title: `random ${i}`,
+          location: 'somewhere',
+          date: at(Math.floor((rnd() - 0.3) * 24 * 40)),
+          timeZone: pick(ZONES),
+          type: pick(['Milsim', 'Local', 'Training'] as const),
+          lat: rnd() < 0.1 ? null : centre.lat + (far ? 5 : 1) * (rnd() - 0.5),
+          lng: rnd() < 0.1 ? null : centre.lng + (far ? 5 : 1) * (rnd() - 0.5),
+          capacity,
+          registeredCount: capacity === 0 ? 0 : Math.floor(rnd() * (capacity + 1)),
+          rentalsAvailable: rnd() < 0.3,
+          firstTimersWelcome: rnd() < 0.3,
+          rules:
+            rnd() < 0.4
+              ? null
+              : ({
+                  classes: { aeg: joules(pick([1, 1.14, 1.5, 2.5])), dmr: joules(pick([1.5, 2.3, 3])) },
+                } as unknown as typeof events.$inferInsert.rules),
+        })
+        .returning({ id: events.id });
+      ids.push(made.id);
+    }
+    const bound = () => {
+      const d = Math.floor((rnd() - 0.3) * 40);
+      return rnd() < 0.6
+        ? day(d)
+        : at(d * 24 + Math.floor(rnd() * 24) - 12)
+            .toISOString()
+            .replace('.000Z', pick(['Z', '+05:30', '.500Z']));
+    };
+    for (let i = 0; i < 150; i++) {
+      const f: Record<string, string | number | boolean> = {};
+      if (rnd() < 0.4) f.type = pick(['Milsim', 'Local', 'Training']);
+      if (rnd() < 0.6) f.from = bound();
+      if (rnd() < 0.6) f.to = bound();
+      if (rnd() < 0.5) {
+        const c = pick(CENTRES);
+        f.near = `${c.lat},${c.lng}`;
+        if (rnd() < 0.3) f.sort = 'distance';
+        if (rnd() < 0.8) f.radius = f.sort ? pick([10, 75, 300, 1000]) : pick([25, 50, 100, 250]);
+      }
+      if (rnd() < 0.3) f.placesLeft = true;
+      if (rnd() < 0.3) f.beginner = true;
+      if (rnd() < 0.3) f.replicasAllowed = true;
+      const owner = pick(people);
+      const checked = savedSearchFilters.safeParse(f);
+      // Some filters the API would refuse are written straight in, as a later change of the rules might leave them.
+      const filters = checked.success
+        ? checked.data
+        : Object.fromEntries(Object.entries(f).map(([k, v]) => [k, String(v)]));
+      await db()
+        .insert(savedSearches)
+        .values({ userId: owner.id, name: `random ${i}`, filters });
+    }
+    await db()
+      .insert(savedSearches)
+      .values(
+        [
+          { type: 'Paintball' },
+          { near: '53.8,-1.55', radius: '30' },
+          { radius: '50' },
+          { sort: 'distance' },
+          { from: day(5), to: day(2) },
+          { near: '100,0' },
+          { near: ' 53.8, -1.55 ', radius: '250' },
+          { beginner: 'yes' },
+        ].map((filters, i) => ({ userId: pick(people).id, name: `odd ${i}`, filters })),
+      );
+    let matches = 0;
+    for (let round = 0; round < 12; round++) {
+      const some = ids.filter(() => rnd() < 0.5);
+      const writer = rnd() < 0.3 ? null : pick(people).id;
+      const batched = await matchAll(db(), some, writer, now);
+      const plain = await matchOneByOne(db(), some, writer, now);
+      expect(batched, `round ${round}`).toEqual(plain);
+      matches += batched.reduce((n, m) => n + m.matched.length, 0);
+    }
+    // The rounds did match something.
+    expect(matches).toBeGreaterThan(100);
+    // The job's entry point answers the same count.
+    expect(await notifySavedSearches(db(), ids, null, { mail: false }, now)).toBe(
+      (await matchOneByOne(db(), ids, null, now)).length,
+    );
+  }, 120_000);
 });

@@ -33,12 +33,8 @@ const Social = lazy(() =>
 const Series = lazy(() =>
   import('@web/features/events/components/series-section').then((m) => ({ default: m.SeriesSection })),
 );
-const carpools = (event: Event) => (
-  <>
-    <AfterHydration of={Series} event={event} />
-    <AfterHydration of={Carpools} event={event} />
-  </>
-);
+const series = (event: Event) => <AfterHydration of={Series} event={event} />;
+const carpools = (event: Event) => <AfterHydration of={Carpools} event={event} />;
 const photos = (event: Event) => <AfterHydration of={Photos} event={event} />;
 const social = (event: Event) => <AfterHydration of={Social} event={event} />;
 
@@ -64,6 +60,7 @@ export function EventPage() {
         key={eventId}
         id={eventId}
         gameDay={gameDay}
+        series={series}
         carpools={carpools}
         photos={photos}
         social={social}

@@ -23,6 +23,22 @@ describe('event page', () => {
     expect(await screen.findByText('Carpools of Operation Nightfall')).toBeInTheDocument();
   });
 
+  it('shows the series slot (issue 26) right above the carpools slot, each its own', async () => {
+    mockFetch({ ...signedOut(), [`GET /api/events/${eventId(1)}`]: () => json(anEvent()) });
+    renderApp(
+      <EventDetails
+        id={eventId(1)}
+        series={(e) => <p>Series of {e.title}</p>}
+        carpools={(e) => <p>Carpools of {e.title}</p>}
+      />,
+    );
+    const series = await screen.findByText('Series of Operation Nightfall');
+    const carpools = screen.getByText('Carpools of Operation Nightfall');
+    // Siblings in the page's column, the series first (the layout the carpools slot gave them).
+    expect(series.parentElement).toBe(carpools.parentElement);
+    expect(series.nextElementSibling).toBe(carpools);
+  });
+
   it("draws its type's placeholder when the event has no image (issue 20)", async () => {
     mockFetch({
       ...signedOut(),

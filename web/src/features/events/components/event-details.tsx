@@ -58,7 +58,8 @@ export async function shareEvent(event: Event): Promise<void> {
  */
 /**
  * `gameDay`: what the app composes under the rules for a signed-in viewer (issue 25: ticket, garage,
- * check-in link); `carpools`: the Carpools section (issue 26), a lazy chunk of the app's.
+ * check-in link); `series`: the Series card (issue 26) and `carpools`: the Carpools section (issue
+ * 26), each a lazy chunk of the app's.
  */
 export function EventDetails({ id, ...slots }: { id: string } & Slots) {
   const query = useEvent(id);
@@ -87,6 +88,8 @@ export function EventDetails({ id, ...slots }: { id: string } & Slots) {
  */
 type Slots = {
   gameDay?: (event: Event) => ReactNode;
+  /** The Series card (issue 26: Repeat…, the series' games, Confirm this game), above the carpools. */
+  series?: (event: Event) => ReactNode;
   carpools?: (event: Event) => ReactNode;
   /** The Photos gallery (issue 26), a lazy chunk of the app's. */
   photos?: (event: Event) => ReactNode;
@@ -94,7 +97,7 @@ type Slots = {
   social?: (event: Event) => ReactNode;
 };
 
-function EventView({ event, gameDay, carpools, photos, social }: { event: Event } & Slots) {
+function EventView({ event, gameDay, series, carpools, photos, social }: { event: Event } & Slots) {
   const left = placesLeft(event);
   const where = event.address ?? event.location;
   return (
@@ -159,6 +162,7 @@ function EventView({ event, gameDay, carpools, photos, social }: { event: Event 
             <Suspense fallback={null}>{gameDay?.(event)}</Suspense>
           ) : null}
           <Suspense fallback={null}>{social?.(event)}</Suspense>
+          <Suspense fallback={null}>{series?.(event)}</Suspense>
           <Suspense fallback={null}>{carpools?.(event)}</Suspense>
           <Suspense fallback={null}>{photos?.(event)}</Suspense>
         </div>

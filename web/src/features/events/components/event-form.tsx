@@ -104,8 +104,14 @@ export function EventForm({
 
   const onSubmit = (body: EventFormOutput) => {
     if (editing) {
+      const following = !!editing.seriesId && scope === 'following';
       update.mutate(
-        { id: editing.id, body, scope: editing.seriesId ? scope : undefined },
+        {
+          id: editing.id,
+          // Issue 26: the later games keep their own edits of the fields not touched here.
+          body: following ? changedOnly(body, eventToForm(editing), form.getValues()) : body,
+          scope: editing.seriesId ? scope : undefined,
+        },
         {
           onSuccess: () => {
             toast({ title: T.eventUpdated });
@@ -350,6 +356,39 @@ export function EventForm({
       </CardContent>
     </Card>
   );
+}
+
+/** The body's fields each form field writes: a zone change rereads the start and the end; lat and lng go together. */
+const BODY_FIELDS: Record<keyof EventFormValues, (keyof EventFormOutput)[]> = {
+  title: ['title'],
+  description: ['description'],
+  date: ['date'],
+  endsAt: ['endsAt'],
+  timeZone: ['timeZone', 'date', 'endsAt'],
+  location: ['location'],
+  address: ['address'],
+  lat: ['lat', 'lng'],
+  lng: ['lat', 'lng'],
+  type: ['type'],
+  capacity: ['capacity'],
+  image: ['image'],
+  url: ['url'],
+  rules: ['rules'],
+  fieldId: ['fieldId'],
+  rentalsAvailable: ['rentalsAvailable'],
+  firstTimersWelcome: ['firstTimersWelcome'],
+};
+
+/**
+ * "This and following" (issue 26): only the fields changed from the loaded event (the form's
+ * values against the event's), so that each later game keeps its own value of every other field.
+ */
+export function changedOnly(body: EventFormOutput, loaded: EventFormValues, now: EventFormValues) {
+  const keys = new Set<string>();
+  for (const field of Object.keys(BODY_FIELDS) as (keyof EventFormValues)[])
+    if (JSON.stringify(loaded[field] ?? null) !== JSON.stringify(now[field] ?? null))
+      for (const k of BODY_FIELDS[field]) keys.add(k);
+  return Object.fromEntries(Object.entries(body).filter(([k]) => keys.has(k))) as Partial<EventFormOutput>;
 }
 
 type Register = ReturnType<typeof useForm<EventFormValues, unknown, EventFormOutput>>['register'];

@@ -160,6 +160,39 @@ describe('Series (issue 26)', () => {
     await waitFor(() => expect(url).toContain('?scope=following'));
   });
 
+  it('this and following sends only the fields changed (a title), this game only the whole form', async () => {
+    const bodies: { url: string; body: Record<string, unknown> }[] = [];
+    const event = anEvent({ ...manager, seriesId: SERIES, canEdit: true, title: 'Sunday skirmish' });
+    mockFetch({
+      ...signedIn(aUser()),
+      'GET /api/fields': () => json([]),
+      [`PATCH /api/events/${event.id}`]: (init) => {
+        bodies.push({ url: init.url, body: JSON.parse(String(init.body)) });
+        return json(event);
+      },
+    });
+    renderApp(<EventForm editing={event} />);
+    const title = screen.getByLabelText('Title');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Sunday night op');
+    const choice = screen.getByRole('group', { name: T.scopeQuestion });
+    await userEvent.click(within(choice).getByLabelText(T.following));
+    await userEvent.click(screen.getByRole('button', { name: /save changes/i }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0].url).toContain('?scope=following');
+    expect(bodies[0].body).toEqual({ title: 'Sunday night op' });
+    // This game only: the whole form, as before.
+    await userEvent.click(within(choice).getByLabelText(T.thisOnly));
+    await userEvent.click(screen.getByRole('button', { name: /save changes/i }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1].url).toContain('?scope=this');
+    expect(bodies[1].body).toMatchObject({
+      title: 'Sunday night op',
+      location: event.location,
+      type: event.type,
+    });
+  });
+
   it('an event outside a series: no such question', () => {
     mockFetch({ ...signedIn(aUser()) });
     renderApp(<EventForm editing={anEvent({ canEdit: true })} />);
