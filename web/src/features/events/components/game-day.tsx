@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 import { useConfirmSquad, useCreateSquad, useRegisterOnSide, useSquads } from '../api/game-day';
 import { useUpdateEvent } from '../api/update-event';
 import { EventForm, SELECT_CLASS } from './event-form';
+import { RegisterPrivately } from './register-privately';
 
 const S = SIDE_TEXTS;
 const TAP = 'min-h-11';
@@ -81,9 +82,11 @@ function SidesCard({ event }: { event: Event }) {
   const id = useId();
   const [sideId, setSideId] = useState('');
   const [signing, setSigning] = useState(false);
+  // Issue 26: registered privately (counted, not listed), as on the plain register action.
+  const [privately, setPrivately] = useState(false);
   const register = useRegisterOnSide(event.id);
   const sides = event.sides ?? [];
-  const side = sideId ? { sideId } : {};
+  const side = { ...(sideId ? { sideId } : {}), ...(privately ? { private: true } : {}) };
   return (
     <Card id="sides" className="scroll-mt-20">
       <CardHeader>
@@ -148,6 +151,7 @@ function SidesCard({ event }: { event: Event }) {
             <Button type="submit" className={TAP} disabled={register.isPending}>
               Register
             </Button>
+            <RegisterPrivately className="w-full" checked={privately} onChange={setPrivately} />
           </form>
         ) : null}
         {signing && event.waiver ? (
