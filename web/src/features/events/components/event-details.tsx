@@ -23,6 +23,7 @@ import { EventTypeBadge } from './event-card';
 import { formatEventDate, formatEventRange, mapSearchUrl } from './event-format';
 import { EventMessages } from './event-messages';
 import { GameDay } from './game-day';
+import { RegistrationPrivacy } from './registration-privacy';
 import { RulesCard } from './rules-card';
 import { EventRegistrationActions, SignWaiverAgain } from './waiver-registration';
 
@@ -219,6 +220,8 @@ function EventView({ event, gameDay, carpools, photos, social }: { event: Event 
                 className="max-md:justify-end max-md:[&_button]:min-h-11 md:border-t md:border-border md:pt-4"
               />
             </div>
+            {/* Issue 26: the player's registration made private, or public again. */}
+            <RegistrationPrivacy event={event} />
             {event.source ? (
               <p className="text-xs text-muted-foreground">Imported from {event.source}</p>
             ) : null}
