@@ -109,7 +109,7 @@ function SidesCard({ event }: { event: Event }) {
                 <span className="block font-medium">
                   {s.name}
                   {event.viewerSideId === s.id ? (
-                    <span className="ml-2 text-xs text-emerald-600 dark:text-emerald-400">{S.yourSide}</span>
+                    <span className="ml-2 text-xs text-emerald-700 dark:text-emerald-400">{S.yourSide}</span>
                   ) : null}
                 </span>
                 <span className="block text-sm text-muted-foreground">
