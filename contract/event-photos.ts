@@ -100,7 +100,11 @@ export const playerGame = z.object({
 });
 export type PlayerGame = z.infer<typeof playerGame>;
 
-/** A player's record: how many games they played, and a page of them, the latest first. */
+/**
+ * A player's record: how many games they played, and a page of them, the latest first. A game
+ * they registered for privately (issue 26) is left out, of the list and the count, for everyone
+ * but the player themself.
+ */
 export const playerGamesAnswer = z.object({ count: z.number().int(), games: z.array(playerGame) });
 export type PlayerGamesAnswer = z.infer<typeof playerGamesAnswer>;
 

@@ -133,6 +133,10 @@ export const EVENT_SOCIAL_TEXTS = {
   following: 'Following',
   noSidePlayers: 'Nobody on this side yet',
   registerPrivately: 'Register privately (counted, not listed)',
+  /** The toggle where the player sees their registration (PATCH /api/events/{id}/registration). */
+  keepPrivate: 'Private registration (counted, not listed)',
+  privacyFailed: 'Could not change your registration',
+  notOnEvent: 'You are not registered for this event',
   discussion: 'Discussion',
   discussionIntro: 'Questions to the organisers, and their answers.',
   loadingComments: 'Loading the discussion...',

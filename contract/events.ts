@@ -295,6 +295,8 @@ export const event = z.object({
   sides: z.array(eventSide).optional(),
   /** The side the viewer is on (registered or waitlisted), or null; on GET /api/events/{id}. */
   viewerSideId: z.uuid().nullable().optional(),
+  /** Issue 26: the viewer's own registration is private (counted, not listed); on GET /api/events/{id} when on it. */
+  viewerPrivate: z.boolean().optional(),
   /** What the viewer may run on the event (events/policy.ts); on GET /api/events/{id}. */
   abilities: eventAbilities.optional(),
   /** Issue 26: the series it is a game of (contract/series.ts), or null; on GET /api/events/{id}. */

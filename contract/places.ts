@@ -22,3 +22,9 @@ export const placesAnswer = z.array(place);
 
 /** 'Leeds, England, United Kingdom'. */
 export const placeLabel = (p: Place) => [p.name, p.region, p.country].filter(Boolean).join(', ');
+
+/** The place picker's texts (web/src/components/place-picker.tsx): the find filters and the carpool form. */
+export const PLACES_TEXTS = {
+  hint: 'A town or city',
+  noPlaces: 'No place found',
+} as const;

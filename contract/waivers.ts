@@ -68,6 +68,15 @@ export const registrationBody = z.object({
 });
 export type RegistrationBody = z.input<typeof registrationBody>;
 
+/**
+ * PATCH /api/events/{id}/registration's body (issue 26): the player on the event (registered or
+ * waitlisted) makes their registration private (counted, not listed among who is going, left out
+ * of their games record for others) or public again. Answers the event (`viewerPrivate`); 404
+ * when the viewer is not on the event.
+ */
+export const registrationPrivacyBody = z.object({ private: z.boolean() }).strict();
+export type RegistrationPrivacyBody = z.input<typeof registrationPrivacyBody>;
+
 /** Whole years between a date of birth and a day (both YYYY-MM-DD). */
 export function ageOn(dateOfBirth: string, day: string): number {
   const [by, bm, bd] = dateOfBirth.split('-').map(Number);

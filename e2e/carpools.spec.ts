@@ -58,20 +58,21 @@ test('offer a ride, take a seat, accepted: contacts shown once accepted (360 px)
   await expect(board.getByText('No rides yet.')).toBeVisible();
   await board.getByRole('button', { name: 'Offer a ride' }).click();
   const form = board.getByRole('form', { name: 'Offer a ride' });
-  await form.getByLabel('From').fill('York station');
-  await form.getByLabel('Latitude').fill('53.96');
-  await form.getByLabel('Longitude').fill('-1.09');
+  // The places picker (the offline gazetteer): a town typed, a suggestion picked.
+  await form.getByRole('combobox', { name: 'From' }).fill('York');
+  await page.getByRole('option', { name: 'York, York, United Kingdom', exact: true }).click();
+  await expect(form.getByRole('combobox', { name: 'From' })).toHaveValue('York, York, United Kingdom');
   await form.getByLabel('Departure').fill('2030-01-01T08:00');
   await form.getByLabel('Seats offered').fill('3');
   await form.getByLabel('Contact note (shown once accepted)').fill('Text me on 07700 900123');
   await form.getByRole('button', { name: 'Post' }).click();
-  await expect(board.getByText('From: York station')).toBeVisible();
+  await expect(board.getByText('From: York')).toBeVisible();
   await expect(board.getByText('3 seats left')).toBeVisible();
 
   // The rider asks for a seat: the driver's contact is not shown yet.
   await rider.goto(`/events/${eventId}`);
   const theirs = rider.getByTestId('carpools');
-  await expect(theirs.getByText('From: York station')).toBeVisible();
+  await expect(theirs.getByText('From: York')).toBeVisible();
   await expect(theirs.getByText('Text me on 07700 900123')).toHaveCount(0);
   await theirs.getByRole('button', { name: 'Request a seat' }).click();
   await theirs.getByLabel('Contact note (shown once accepted)').fill('Call 07700 900456');

@@ -389,7 +389,7 @@ export async function selectEvent(db: Db, id: string, viewerId: string | null) {
     db
       .select({
         ...DETAIL_COLUMNS,
-        place: { status: r.status, position: waitlistPosition, sideId: r.sideId },
+        place: { status: r.status, position: waitlistPosition, sideId: r.sideId, private: r.private },
         viewerRole: sql<string | null>`(SELECT m.role FROM team_members m
           WHERE m.team_id = "events"."host_team_id" AND m.user_id = ${ph('viewer')})`,
         signedHash: sql<string | null>`(SELECT ws.text_hash FROM waiver_signatures ws

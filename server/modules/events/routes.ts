@@ -18,6 +18,7 @@ import {
   moveSideBody,
   noContent,
   registrationBody,
+  registrationPrivacyBody,
   searchEvent,
   squad,
   squadsAnswer,
@@ -102,6 +103,19 @@ export async function eventRoutes(app: App, ctx: Ctx) {
           notifyOptionsOf(ctx.config),
           request.body ?? {},
         ),
+      );
+    },
+  );
+
+  app.patch(
+    '/api/events/:id/registration',
+    // Issue 26: the player's registration made private, or public again; 401 before the body is read.
+    { ...signedIn, schema: { params: idParams, body: registrationPrivacyBody, response: { 200: event } } },
+    async (request, reply) => {
+      noStore(reply);
+      return changed(
+        ctx,
+        await writes.setRegistrationPrivacy(ctx.db, requireUser(request), request.params.id, request.body),
       );
     },
   );

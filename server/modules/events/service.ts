@@ -82,6 +82,8 @@ export async function getEvent(db: Db, id: string, viewer: SessionUser | null): 
   event.sides = row.sides;
   event.field = row.fieldId && row.fieldName ? { id: row.fieldId, name: row.fieldName } : null;
   event.viewerSideId = row.place?.sideId ?? null;
+  // Issue 26: the viewer's own registration is private (PATCH /api/events/{id}/registration).
+  if (row.place) event.viewerPrivate = row.place.private;
   // Issue 26: its series, cancelled, and (to its organisers) a game of a series to confirm.
   event.seriesId = row.seriesId ?? null;
   event.cancelled = !!row.cancelledAt;

@@ -11,13 +11,16 @@ import type {
 import {
   createEventBody,
   ENDS_AT_MESSAGE,
+  EVENT_SOCIAL_TEXTS,
   EVENT_TEXTS,
   FIELD_TEXTS,
   fieldEventPlace,
   type MoveSideBody,
   moveSideBody,
   type RegistrationBody,
+  type RegistrationPrivacyBody,
   registrationBody,
+  registrationPrivacyBody,
   SERIES_TEXTS,
   SIDE_TEXTS,
   updateEventBody,
@@ -427,6 +430,31 @@ export async function register(
   await takePlace(db, user, eventId, registrationBody.parse(body ?? {}));
   // After the place is taken, out of the event row's lock: the badges' counts never queue there.
   await awardBadges(db, user.id, 'event-registration', notice);
+  return getEvent(db, eventId, user);
+}
+
+/**
+ * PATCH registration (issue 26): the player on the event (registered or waitlisted) makes their
+ * registration private or public again; one row updated, nothing else (the counts stay). 404
+ * 'Event not found' for an unknown event, 404 when the viewer is not on it (nothing changed).
+ * Allowed after the start too: it also hides the game from their record (GET /api/user/{id}/games).
+ */
+export async function setRegistrationPrivacy(
+  db: Db,
+  user: SessionUser,
+  eventId: string,
+  input: RegistrationPrivacyBody,
+): Promise<Event> {
+  const body = registrationPrivacyBody.parse(input);
+  const changed = await db
+    .update(eventRegistrations)
+    .set({ private: body.private })
+    .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, user.id)))
+    .returning({ id: eventRegistrations.id });
+  if (changed.length === 0) {
+    const [e] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId));
+    throw notFound(e ? EVENT_SOCIAL_TEXTS.notOnEvent : EVENT_TEXTS.eventNotFound);
+  }
   return getEvent(db, eventId, user);
 }
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST_EVENT_TEXTS } from '../../../contract';
 import { eventCheckIns, eventRegistrations, eventSides, events, posts } from '../../db/schema';
@@ -9,6 +9,7 @@ import {
   createField,
   createPost,
   createRegistration,
+  createUser,
   injectAs,
   type TestUser,
 } from '../../test/factories';
@@ -189,6 +190,56 @@ describe('GET /api/user/{userId}/games', () => {
     expect(page2).toEqual({ count: 2, games: [expect.objectContaining({ eventId: played1.id })] });
     expect((await games(author.id)).json()).toEqual({ count: 0, games: [] });
     expect((await games(admin.id)).json().count).toBe(1);
+  });
+
+  it('a game registered for privately is left out for everyone but the player (list and count)', async () => {
+    const player = await createUser(db());
+    const open = await createEvent(db(), { title: 'Open game', date: new Date(Date.now() - 3 * 24 * HOUR) });
+    const quiet = await createEvent(db(), {
+      title: 'Quiet game',
+      date: new Date(Date.now() - 2 * 24 * HOUR),
+    });
+    await createRegistration(db(), player, open);
+    await createRegistration(db(), player, quiet);
+    await db()
+      .update(eventRegistrations)
+      .set({ private: true })
+      .where(and(eq(eventRegistrations.eventId, quiet.id), eq(eventRegistrations.userId, player.id)));
+    // Another player's private registration at the open game hides nothing of this player's.
+    await createRegistration(db(), other, open);
+    await db()
+      .update(eventRegistrations)
+      .set({ private: true })
+      .where(and(eq(eventRegistrations.eventId, open.id), eq(eventRegistrations.userId, other.id)));
+    await db()
+      .insert(eventCheckIns)
+      .values([
+        { eventId: open.id, userId: player.id, checkedInAt: open.date },
+        { eventId: quiet.id, userId: player.id, checkedInAt: quiet.date },
+      ]);
+    const seenBy = async (viewer: TestUser | null) => {
+      const res = await injectAs(t.app, viewer, { url: `/api/user/${player.id}/games` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toContain('no-store');
+      const body = res.json();
+      return { count: body.count, ids: body.games.map((g: { eventId: string }) => g.eventId) };
+    };
+    expect(await seenBy(player)).toEqual({ count: 2, ids: [quiet.id, open.id] });
+    for (const viewer of [other, admin, null])
+      expect(await seenBy(viewer)).toEqual({ count: 1, ids: [open.id] });
+    // The cursor past the hidden game finds nothing more for others.
+    const page = await injectAs(t.app, other, {
+      url: `/api/user/${player.id}/games?limit=1&before=${open.id}`,
+    });
+    expect(page.json()).toEqual({ count: 1, games: [] });
+    // Public again (PATCH registration): back on the record for everyone.
+    const back = await injectAs(t.app, player, {
+      method: 'PATCH',
+      url: `/api/events/${quiet.id}/registration`,
+      payload: { private: false },
+    });
+    expect(back.statusCode).toBe(200);
+    expect(await seenBy(other)).toEqual({ count: 2, ids: [quiet.id, open.id] });
   });
 
   it('answers 404 for an unknown player and 400 for a bad id or cursor', async () => {

@@ -29,7 +29,11 @@ export async function galleryRoutes(app: App, ctx: Ctx) {
   app.get(
     '/api/user/:userId/games',
     { schema: { params: userParams, querystring: playerGamesQuery, response: { 200: playerGamesAnswer } } },
-    async (request) => service.playerGames(ctx.db, request.params.userId, request.query),
+    async (request, reply) => {
+      // The answer depends on the viewer (issue 26: the player sees their private games too).
+      noStore(reply);
+      return service.playerGames(ctx.db, request.params.userId, request.query, request.user);
+    },
   );
 
   app.get(

@@ -86,25 +86,32 @@ export async function eventPhotos(
 /**
  * GET /api/user/{userId}/games: how many games the player was checked in at, and a page of them,
  * the latest check-in first (off event_check_ins_user_idx); `before` is the last game's event id.
- * Only check-ins count: a registration alone is no game played. Players have no privacy setting
- * for it (none exists for profiles): the record is public like the rest of the profile.
+ * Only check-ins count: a registration alone is no game played. The record is public like the
+ * rest of the profile, but a game the player registered for privately (issue 26) is left out, of
+ * the list and the count, for every viewer but the player themself (signed out included).
  */
 export async function playerGames(
   db: Db,
   userId: string,
   opts: { limit: number; before?: string },
+  viewer: SessionUser | null = null,
 ): Promise<PlayerGamesAnswer> {
+  const c = eventCheckIns;
+  const r = eventRegistrations;
+  // Issue 26: the player's private registrations hide those games from everyone else.
+  const shown =
+    viewer?.id === userId
+      ? undefined
+      : sql`NOT EXISTS (SELECT 1 FROM ${r} WHERE ${r.eventId} = ${c.eventId} AND ${r.userId} = ${c.userId} AND ${r.private})`;
   const [player] = await db
     .select({
-      count:
-        sql<number>`(SELECT count(*) FROM ${eventCheckIns} WHERE ${eventCheckIns.userId} = ${userId})`.mapWith(
-          Number,
-        ),
+      count: sql<number>`(SELECT count(*) FROM ${c} WHERE ${c.userId} = ${userId}${
+        shown ? sql` AND ${shown}` : sql``
+      })`.mapWith(Number),
     })
     .from(users)
     .where(eq(users.id, userId));
   if (!player) throw notFound(PROFILE_TEXTS.notFound);
-  const c = eventCheckIns;
   const list = await db
     .select({
       eventId: c.eventId,
@@ -129,6 +136,7 @@ export async function playerGames(
     .where(
       and(
         eq(c.userId, userId),
+        shown,
         opts.before
           ? sql`(${c.checkedInAt}, ${c.eventId}) < (SELECT b.checked_in_at, b.event_id FROM event_check_ins b WHERE b.user_id = ${userId} AND b.event_id = ${opts.before})`
           : undefined,

@@ -9,17 +9,23 @@ import type { Event } from '@contract/events';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 
+/** What of the event the attendees answer depends on. */
+export type AttendeesOf = Pick<Event, 'id' | 'registeredCount' | 'viewerStatus' | 'viewerPrivate'>;
+
 /** Who's going and the discussion (issue 26): the owner's keys. */
 export const eventSocialKeys = {
-  /** The event's registration count and the viewer's status are in the key: a registration refetches it. */
-  attendees: (event: Pick<Event, 'id' | 'registeredCount' | 'viewerStatus'>) =>
-    ['event-attendees', event.id, event.registeredCount, event.viewerStatus] as const,
+  /**
+   * The event's registration count, the viewer's status and their privacy are in the key: a
+   * registration, or a change of privacy (issue 26), refetches it.
+   */
+  attendees: (event: AttendeesOf) =>
+    ['event-attendees', event.id, event.registeredCount, event.viewerStatus, event.viewerPrivate] as const,
   comments: (eventId: string) => ['event-comments', eventId] as const,
 };
 
 const base = (eventId: string) => `/api/events/${encodeURIComponent(eventId)}`;
 
-export function useAttendees(event: Pick<Event, 'id' | 'registeredCount' | 'viewerStatus'>, limit = 12) {
+export function useAttendees(event: AttendeesOf, limit = 12) {
   return useQuery({
     queryKey: eventSocialKeys.attendees(event),
     queryFn: ({ signal }) =>

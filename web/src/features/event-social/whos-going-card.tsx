@@ -1,11 +1,10 @@
 import { type Attendee, type AttendeeSide, EVENT_SOCIAL_TEXTS } from '@contract/event-social';
-import type { Event } from '@contract/events';
 import { UserAvatar } from '@web/components/ui/avatar';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { useAttendees } from './api';
+import { type AttendeesOf, useAttendees } from './api';
 
 const T = EVENT_SOCIAL_TEXTS;
 
@@ -14,7 +13,7 @@ const T = EVENT_SOCIAL_TEXTS;
  * and players they follow, "and N others" from the count (private registrations are counted, never
  * listed but to the player); per side when the event has sides. The server decides who is listed.
  */
-export function WhosGoingCard({ event }: { event: Pick<Event, 'id' | 'registeredCount' | 'viewerStatus'> }) {
+export function WhosGoingCard({ event }: { event: AttendeesOf }) {
   const query = useAttendees(event);
   const data = query.data;
   return (

@@ -3,7 +3,7 @@ import { RIDES_TEXTS, type Ride, type RideRequest, type RidesAnswer } from '@con
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aUser, json, mockFetch, renderApp, signedIn, signedOut } from '@web/test/utils';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CarpoolsSection } from './carpools-section';
 
 const EVENT = { id: '30000000-0000-4000-8000-000000000001', timeZone: 'UTC' } as Event;
@@ -42,6 +42,7 @@ const aRequest = (over: Partial<RideRequest> = {}): RideRequest => ({
   createdAt: '2031-01-02T10:00:00.000Z',
   ...over,
 });
+const YORK = { name: 'York', region: 'England', country: 'United Kingdom', lat: 53.958, lng: -1.083 };
 const bodyOf = (calls: unknown[][], method: string, path: string) => {
   const call = calls.find(
     ([url, init]) => String(url).endsWith(path) && (init as RequestInit)?.method === method,
@@ -57,11 +58,16 @@ describe('Carpools section', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/rides'))).toBe(false);
   });
 
-  it('offers a ride: the form posts it and the board shows it', async () => {
+  it('offers a ride from a town picked in the places picker: its name and coordinates are posted', async () => {
     let board: RidesAnswer = { rides: [], canPost: true };
+    const places: string[] = [];
     const fetchMock = mockFetch({
       ...signedIn(aUser()),
       [BOARD]: () => json(board),
+      'GET /api/places': ({ url }) => {
+        places.push(new URL(url, 'http://localhost').searchParams.get('q') ?? '');
+        return json([YORK, { ...YORK, name: 'York Harbor', region: 'Maine', country: 'United States' }]);
+      },
       [`POST /api/events/${EVENT.id}/rides`]: () => {
         board = {
           canPost: true,
@@ -74,9 +80,13 @@ describe('Carpools section', () => {
     expect(await screen.findByText(RIDES_TEXTS.empty)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: RIDES_TEXTS.offerRide }));
     const form = screen.getByRole('form', { name: RIDES_TEXTS.offerRide });
-    await userEvent.type(within(form).getByLabelText(RIDES_TEXTS.fromPlace), 'York station');
-    await userEvent.type(within(form).getByLabelText(RIDES_TEXTS.lat), '53.96');
-    await userEvent.type(within(form).getByLabelText(RIDES_TEXTS.lng), '-1.09');
+    // The town typed and picked from the gazetteer's suggestions (no latitude/longitude fields).
+    expect(within(form).queryByLabelText('Latitude')).toBeNull();
+    await userEvent.type(within(form).getByRole('combobox', { name: RIDES_TEXTS.fromPlace }), 'York');
+    await userEvent.click(await screen.findByRole('option', { name: 'York, England, United Kingdom' }));
+    expect(within(form).getByRole('combobox', { name: RIDES_TEXTS.fromPlace })).toHaveValue(
+      'York, England, United Kingdom',
+    );
     await userEvent.type(within(form).getByLabelText(RIDES_TEXTS.departsAt), '2031-01-10T07:30');
     await userEvent.clear(within(form).getByLabelText(RIDES_TEXTS.seatsOffered));
     await userEvent.type(within(form).getByLabelText(RIDES_TEXTS.seatsOffered), '2');
@@ -85,11 +95,12 @@ describe('Carpools section', () => {
     await waitFor(() =>
       expect(bodyOf(fetchMock.mock.calls, 'POST', `/events/${EVENT.id}/rides`)).toBeDefined(),
     );
+    expect(places.at(-1)).toBe('York');
     expect(bodyOf(fetchMock.mock.calls, 'POST', `/events/${EVENT.id}/rides`)).toMatchObject({
       kind: 'offer',
-      fromPlace: 'York station',
-      lat: 53.96,
-      lng: -1.09,
+      fromPlace: 'York',
+      lat: 53.958,
+      lng: -1.083,
       seats: 2,
       note: 'Text me',
       departsAt: new Date('2031-01-10T07:30').toISOString(),
@@ -98,6 +109,61 @@ describe('Carpools section', () => {
     expect(within(ride).getByText(/York station/)).toBeInTheDocument();
     expect(within(ride).getByText(/35 km from the event/)).toBeInTheDocument();
     expect(within(ride).getByRole('button', { name: RIDES_TEXTS.delete })).toBeInTheDocument();
+  });
+
+  it('posts nothing until a town is picked (or the location used); typing after a pick forgets it', async () => {
+    const fetchMock = mockFetch({
+      ...signedIn(aUser()),
+      [BOARD]: () => json({ rides: [], canPost: true }),
+      'GET /api/places': () => json([YORK]),
+    });
+    renderApp(<CarpoolsSection event={EVENT} />);
+    await userEvent.click(await screen.findByRole('button', { name: RIDES_TEXTS.offerRide }));
+    const form = screen.getByRole('form', { name: RIDES_TEXTS.offerRide });
+    const from = within(form).getByRole('combobox', { name: RIDES_TEXTS.fromPlace });
+    await userEvent.type(from, 'Yor');
+    await userEvent.click(await screen.findByRole('option', { name: 'York, England, United Kingdom' }));
+    await userEvent.type(from, 'x');
+    await userEvent.type(within(form).getByLabelText(RIDES_TEXTS.departsAt), '2031-01-10T07:30');
+    await userEvent.click(within(form).getByRole('button', { name: RIDES_TEXTS.post }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(RIDES_TEXTS.pickPlace);
+    expect(bodyOf(fetchMock.mock.calls, 'POST', `/events/${EVENT.id}/rides`)).toBeUndefined();
+  });
+
+  it('uses the device location with the text typed as the place name (a village the list lacks)', async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (ok: (p: { coords: { latitude: number; longitude: number } }) => void) =>
+          ok({ coords: { latitude: 53.12345, longitude: -1.98765 } }),
+      },
+    });
+    const fetchMock = mockFetch({
+      ...signedIn(aUser()),
+      [BOARD]: () => json({ rides: [], canPost: true }),
+      'GET /api/places': () => json([]),
+      [`POST /api/events/${EVENT.id}/rides`]: () => json(aRide({ mine: true }), 201),
+    });
+    renderApp(<CarpoolsSection event={EVENT} />);
+    await userEvent.click(await screen.findByRole('button', { name: RIDES_TEXTS.askRide }));
+    const form = screen.getByRole('form', { name: RIDES_TEXTS.askRide });
+    await userEvent.type(
+      within(form).getByRole('combobox', { name: RIDES_TEXTS.fromPlace }),
+      'Little Hamlet',
+    );
+    expect(await screen.findByText('No place found')).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: RIDES_TEXTS.useMyLocation }));
+    expect(within(form).getByText(RIDES_TEXTS.locationSet)).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: RIDES_TEXTS.post }));
+    await waitFor(() =>
+      expect(bodyOf(fetchMock.mock.calls, 'POST', `/events/${EVENT.id}/rides`)).toMatchObject({
+        kind: 'ask',
+        fromPlace: 'Little Hamlet',
+        lat: 53.12,
+        lng: -1.99,
+      }),
+    );
+    vi.unstubAllGlobals();
   });
 
   it('tells a player not on the event that they must register, and offers no form', async () => {

@@ -1,5 +1,7 @@
 import type { Event } from '@contract/events';
+import { placeLabel } from '@contract/places';
 import { RIDE_LIMITS, RIDES_TEXTS, type Ride, type RideKind } from '@contract/rides';
+import { PlacePicker } from '@web/components/place-picker';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
@@ -257,28 +259,39 @@ function RequestForm({ ride, eventId, onDone }: { ride: Ride; eventId: string; o
 /** `YYYY-MM-DDTHH:mm` (a datetime-local input's value) as an instant, in this browser's zone. */
 const localToIso = (v: string) => (v ? new Date(v).toISOString() : null);
 
+/** Where a ride leaves from: a town picked (its name), or the device's location (the text typed names it). */
+type Where = { lat: number; lng: number; name: string | null };
+/** The device's location, rough (as the server keeps it). */
+const round = (v: number) => Number(v.toFixed(RIDE_LIMITS.coordinateDecimals));
+
 function RideForm({ eventId, kind, onDone }: { eventId: string; kind: RideKind; onDone: () => void }) {
   const id = useId();
   const post = usePostRide(eventId, T.failed);
-  const [fromPlace, setFromPlace] = useState('');
-  const [lat, setLat] = useState('');
-  const [lng, setLng] = useState('');
+  // Issue 26: the town typed and picked from the gazetteer's suggestions (its name and
+  // coordinates are sent), or the text typed with the device's location.
+  const [fromText, setFromText] = useState('');
+  const [where, setWhere] = useState<Where | null>(null);
+  const [missing, setMissing] = useState(false);
   const [departsAt, setDepartsAt] = useState('');
   const [seats, setSeats] = useState(kind === 'offer' ? 3 : 1);
   const [note, setNote] = useState('');
   const locate = () =>
     navigator.geolocation?.getCurrentPosition((p) => {
-      setLat(p.coords.latitude.toFixed(2));
-      setLng(p.coords.longitude.toFixed(2));
+      setWhere({ lat: round(p.coords.latitude), lng: round(p.coords.longitude), name: null });
+      setMissing(false);
     });
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    if (!where) {
+      setMissing(true);
+      return;
+    }
     post.mutate(
       {
         kind,
-        fromPlace: fromPlace.trim(),
-        lat: Number(lat),
-        lng: Number(lng),
+        fromPlace: (where.name ?? fromText).trim(),
+        lat: where.lat,
+        lng: where.lng,
         departsAt: localToIso(departsAt),
         seats,
         ...(note.trim() ? { note: note.trim() } : {}),
@@ -295,47 +308,38 @@ function RideForm({ eventId, kind, onDone }: { eventId: string; kind: RideKind; 
     <form onSubmit={submit} className="space-y-3" aria-label={kind === 'offer' ? T.offerRide : T.askRide}>
       <div className="space-y-1">
         <Label htmlFor={`${id}-from`}>{T.fromPlace}</Label>
-        <Input
+        <PlacePicker
           id={`${id}-from`}
+          label={T.fromPlace}
           required
           maxLength={RIDE_LIMITS.placeMax}
-          value={fromPlace}
-          onChange={(e) => setFromPlace(e.target.value)}
-          className="h-11"
+          value={fromText}
+          onInput={(text) => {
+            setFromText(text);
+            // A town picked is forgotten once the text changes; the device's location stays.
+            if (where?.name) setWhere(null);
+          }}
+          onChoose={(p) => {
+            setFromText(placeLabel(p));
+            setWhere({ lat: p.lat, lng: p.lng, name: p.name });
+            setMissing(false);
+          }}
         />
-      </div>
-      <div className="flex flex-wrap items-end gap-2">
-        <div className="space-y-1">
-          <Label htmlFor={`${id}-lat`}>{T.lat}</Label>
-          <Input
-            id={`${id}-lat`}
-            type="number"
-            required
-            step="0.01"
-            min={-90}
-            max={90}
-            value={lat}
-            onChange={(e) => setLat(e.target.value)}
-            className="h-11 w-32"
-          />
+        <div className="flex flex-wrap items-center gap-2">
+          <Button type="button" variant="outline" className={TAP} onClick={locate}>
+            {T.useMyLocation}
+          </Button>
+          {where && !where.name ? (
+            <span className="text-sm text-muted-foreground" data-testid="location-set">
+              {T.locationSet}
+            </span>
+          ) : null}
         </div>
-        <div className="space-y-1">
-          <Label htmlFor={`${id}-lng`}>{T.lng}</Label>
-          <Input
-            id={`${id}-lng`}
-            type="number"
-            required
-            step="0.01"
-            min={-180}
-            max={180}
-            value={lng}
-            onChange={(e) => setLng(e.target.value)}
-            className="h-11 w-32"
-          />
-        </div>
-        <Button type="button" variant="outline" className={TAP} onClick={locate}>
-          {T.useMyLocation}
-        </Button>
+        {missing ? (
+          <p role="alert" className="text-sm text-destructive">
+            {T.pickPlace}
+          </p>
+        ) : null}
       </div>
       <div className="flex flex-wrap gap-2">
         <div className="space-y-1">

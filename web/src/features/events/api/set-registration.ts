@@ -1,5 +1,6 @@
+import { EVENT_SOCIAL_TEXTS } from '@contract/event-social';
 import { type Event, placesLeft } from '@contract/events';
-import type { RegistrationBody } from '@contract/waivers';
+import type { RegistrationBody, RegistrationPrivacyBody } from '@contract/waivers';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 import { cancelEventQueries, eventKeys, updateCachedEvent } from './keys';
@@ -101,5 +102,38 @@ export function useSetRegistration(id: string) {
       }));
       void queryClient.invalidateQueries({ queryKey: eventKeys.lists() });
     },
+  });
+}
+
+/**
+ * PATCH /api/events/{id}/registration {private} (issue 26): the player's registration made private
+ * or public again. The toggle moves at once in every cached copy of the event (restored on
+ * failure) and takes the server's answer; Who's going refetches, its key holds `viewerPrivate`.
+ * It queues behind a register or cancel of the same event (their scope).
+ */
+export function useSetRegistrationPrivacy(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    scope: { id: `event-registration:${id}` },
+    meta: { errorToast: { title: EVENT_SOCIAL_TEXTS.privacyFailed } },
+    mutationFn: (body: RegistrationPrivacyBody) =>
+      apiRequest<Event>('PATCH', `/api/events/${encodeURIComponent(id)}/registration`, body),
+    onMutate: async (body) => {
+      await cancelEventQueries(queryClient, id);
+      let previous: boolean | undefined;
+      updateCachedEvent(queryClient, id, (event) => {
+        previous ??= event.viewerPrivate;
+        return { ...event, viewerPrivate: body.private };
+      });
+      return { previous };
+    },
+    onError: (_error, _body, context) =>
+      updateCachedEvent(queryClient, id, (event) => ({ ...event, viewerPrivate: context?.previous })),
+    onSuccess: (answer) =>
+      updateCachedEvent(queryClient, id, (event) => ({
+        ...answer,
+        distance: event.distance,
+        media: answer.media ?? event.media,
+      })),
   });
 }

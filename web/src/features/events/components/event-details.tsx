@@ -23,6 +23,7 @@ import { EventTypeBadge } from './event-card';
 import { formatEventDate, formatEventRange, mapSearchUrl } from './event-format';
 import { EventMessages } from './event-messages';
 import { GameDay } from './game-day';
+import { RegistrationPrivacy } from './registration-privacy';
 import { RulesCard } from './rules-card';
 import { EventRegistrationActions, SignWaiverAgain } from './waiver-registration';
 
@@ -223,6 +224,8 @@ function EventView({ event, gameDay, series, carpools, photos, social }: { event
                 className="max-md:justify-end max-md:[&_button]:min-h-11 md:border-t md:border-border md:pt-4"
               />
             </div>
+            {/* Issue 26: the player's registration made private, or public again. */}
+            <RegistrationPrivacy event={event} />
             {event.source ? (
               <p className="text-xs text-muted-foreground">Imported from {event.source}</p>
             ) : null}

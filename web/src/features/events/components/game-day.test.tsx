@@ -139,6 +139,33 @@ describe('game day on the event page (issue 25)', () => {
     expect(bodies).toEqual([{ sideId: sides[1].id }]);
   });
 
+  it('registers privately on a side from the Sides card (issue 26): the one checkbox, private: true sent', async () => {
+    const bodies: unknown[] = [];
+    mockFetch({
+      ...signedIn(aUser()),
+      [`GET /api/events/${eventId(1)}`]: () => json(hosted()),
+      [`GET /api/events/${eventId(1)}/squads`]: () => json([]),
+      [`POST /api/events/${eventId(1)}/registration`]: (init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return json(hosted({ viewerStatus: 'registered', viewerSideId: sides[0].id, canRegister: false }));
+      },
+    });
+    renderApp(<EventDetails id={eventId(1)} />);
+    const select = await screen.findByLabelText('Choose a side');
+    const card = document.getElementById('sides') as HTMLElement;
+    // The plain action's checkbox is not shown on an event with sides: only the card's.
+    expect(
+      screen.getAllByRole('checkbox', { name: 'Register privately (counted, not listed)' }),
+    ).toHaveLength(1);
+    await userEvent.click(
+      within(card).getByRole('checkbox', { name: 'Register privately (counted, not listed)' }),
+    );
+    await userEvent.selectOptions(select, 'Blue');
+    await userEvent.click(within(card).getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Your side')).toBeInTheDocument();
+    expect(bodies).toEqual([{ sideId: sides[0].id, private: true }]);
+  });
+
   it('asks a squad member to confirm their place', async () => {
     const user = aUser();
     let confirmed = 0;

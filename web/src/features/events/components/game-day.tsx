@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 import { useConfirmSquad, useCreateSquad, useRegisterOnSide, useSquads } from '../api/game-day';
 import { useUpdateEvent } from '../api/update-event';
 import { EventForm, SELECT_CLASS } from './event-form';
+import { RegisterPrivately } from './register-privately';
 
 const S = SIDE_TEXTS;
 const TAP = 'min-h-11';
@@ -81,9 +82,11 @@ function SidesCard({ event }: { event: Event }) {
   const id = useId();
   const [sideId, setSideId] = useState('');
   const [signing, setSigning] = useState(false);
+  // Issue 26: registered privately (counted, not listed), as on the plain register action.
+  const [privately, setPrivately] = useState(false);
   const register = useRegisterOnSide(event.id);
   const sides = event.sides ?? [];
-  const side = sideId ? { sideId } : {};
+  const side = { ...(sideId ? { sideId } : {}), ...(privately ? { private: true } : {}) };
   return (
     <Card id="sides" className="scroll-mt-20">
       <CardHeader>
@@ -106,7 +109,7 @@ function SidesCard({ event }: { event: Event }) {
                 <span className="block font-medium">
                   {s.name}
                   {event.viewerSideId === s.id ? (
-                    <span className="ml-2 text-xs text-emerald-600 dark:text-emerald-400">{S.yourSide}</span>
+                    <span className="ml-2 text-xs text-emerald-700 dark:text-emerald-400">{S.yourSide}</span>
                   ) : null}
                 </span>
                 <span className="block text-sm text-muted-foreground">
@@ -148,6 +151,7 @@ function SidesCard({ event }: { event: Event }) {
             <Button type="submit" className={TAP} disabled={register.isPending}>
               Register
             </Button>
+            <RegisterPrivately className="w-full" checked={privately} onChange={setPrivately} />
           </form>
         ) : null}
         {signing && event.waiver ? (

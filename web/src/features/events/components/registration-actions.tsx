@@ -33,7 +33,7 @@ export function RegistrationActions({
   let status: React.ReactNode = null;
   if (event.viewerStatus === 'registered') {
     status = (
-      <span className="inline-flex items-center gap-1.5 text-sm font-medium text-emerald-600 dark:text-emerald-400">
+      <span className="inline-flex items-center gap-1.5 text-sm font-medium text-emerald-700 dark:text-emerald-400">
         <CalendarCheck className="size-4" aria-hidden="true" />
         {T.youAreRegistered}
       </span>

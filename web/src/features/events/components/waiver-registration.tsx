@@ -1,4 +1,3 @@
-import { EVENT_SOCIAL_TEXTS } from '@contract/event-social';
 import type { Event } from '@contract/events';
 import { placesLeft } from '@contract/events';
 import { GAME_DAY_TEXTS } from '@contract/game-day';
@@ -6,6 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSetRegistration } from '../api/set-registration';
+import { RegisterPrivately } from './register-privately';
 import { RegistrationActions } from './registration-actions';
 
 /** The waiver's dialog (issue 25) is a chunk of its own, fetched when an event that requires one is registered for. */
@@ -49,15 +49,7 @@ export function EventRegistrationActions({ event, className }: { event: Event; c
         }
       />
       {event.canRegister && !event.sides?.length ? (
-        <label className="flex min-h-11 items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="size-5 accent-primary"
-            checked={privately}
-            onChange={(e) => setPrivately(e.target.checked)}
-          />
-          {EVENT_SOCIAL_TEXTS.registerPrivately}
-        </label>
+        <RegisterPrivately checked={privately} onChange={setPrivately} />
       ) : null}
       {signing && event.waiver ? (
         <Suspense fallback={null}>

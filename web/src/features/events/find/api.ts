@@ -1,19 +1,9 @@
-import type { Place } from '@contract/places';
 import type { SavedSearch, SavedSearchBody } from '@contract/saved-searches';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@web/lib/api';
 
-/** The gazetteer's suggestions (GET /api/places?q=), from two letters on; kept a while (the answer never changes). */
-export function usePlaces(q: string) {
-  const query = q.trim();
-  return useQuery({
-    queryKey: ['places', query.toLowerCase()],
-    enabled: query.length >= 2,
-    staleTime: 60 * 60 * 1000,
-    queryFn: ({ signal }) =>
-      apiRequest<Place[]>('GET', `/api/places?q=${encodeURIComponent(query)}`, undefined, { signal }),
-  });
-}
+/** The gazetteer's suggestions (GET /api/places?q=): the shared place picker's hook. */
+export { usePlaces } from '@web/components/place-picker';
 
 export const savedSearchesKey = ['saved-searches'] as const;
 

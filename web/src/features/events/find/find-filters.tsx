@@ -1,6 +1,7 @@
 import { EVENT_RADII } from '@contract/events';
-import { type Place, placeLabel } from '@contract/places';
+import { PLACES_TEXTS, placeLabel } from '@contract/places';
 import { SAVED_SEARCH_LIMITS, SAVED_SEARCH_TEXTS } from '@contract/saved-searches';
+import { PlacePicker } from '@web/components/place-picker';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -17,7 +18,7 @@ import { toast } from '@web/lib/toast';
 import { useNearMe } from '@web/lib/use-near-me';
 import { BookmarkPlus, LoaderCircle, LocateFixed, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { usePlaces, useSaveSearch } from './api';
+import { useSaveSearch } from './api';
 import {
   DEFAULT_RADIUS,
   EMPTY_FILTERS,
@@ -38,7 +39,7 @@ export const FIND_TEXTS = {
   to: 'To',
   howFar: 'How far',
   place: 'Place',
-  placeHint: 'A town or city',
+  placeHint: PLACES_TEXTS.hint,
   myLocation: 'My location',
   locating: 'Locating…',
   anywhere: 'Anywhere',
@@ -48,7 +49,7 @@ export const FIND_TEXTS = {
   replicasAllowed: 'My replicas allowed',
   clear: 'Clear filters',
   noMatch: 'No games match these filters',
-  noPlaces: 'No place found',
+  noPlaces: PLACES_TEXTS.noPlaces,
   locationFailed: 'Location unavailable',
 } as const;
 const F = FIND_TEXTS;
@@ -218,98 +219,36 @@ function Toggle({
   );
 }
 
-/** A place typed, with the gazetteer's suggestions (a listbox under the field, keyboard too). */
+/** A place typed, with the gazetteer's suggestions: the shared picker (web/src/components/place-picker.tsx). */
 function PlaceField({ filters, onChange }: { filters: FindFilters; onChange: (next: FindFilters) => void }) {
   const id = useId();
   const [text, setText] = useState(filters.place ?? '');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
   useEffect(
     () => setText(filters.place ?? (filters.near ? F.myLocation : '')),
     [filters.place, filters.near],
   );
-  const typed = open && text !== F.myLocation ? text : '';
-  const places = usePlaces(typed);
-  const options = places.data ?? [];
-  const choose = (p: Place) => {
-    setOpen(false);
-    onChange({
-      ...filters,
-      near: `${p.lat},${p.lng}`,
-      place: placeLabel(p),
-      radius: filters.radius ?? DEFAULT_RADIUS,
-    });
-  };
-  const listId = `${id}-places`;
   return (
-    <div className="relative space-y-1">
+    <div className="space-y-1">
       <Label htmlFor={`${id}-place`}>{F.place}</Label>
-      <Input
+      <PlacePicker
         id={`${id}-place`}
-        className="h-11"
-        role="combobox"
-        aria-expanded={open && options.length > 0}
-        aria-controls={listId}
-        aria-autocomplete="list"
-        aria-activedescendant={open && options[active] ? `${listId}-${active}` : undefined}
+        label={F.place}
         placeholder={F.placeHint}
-        autoComplete="off"
         value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          setOpen(true);
-          setActive(0);
-          if (!e.target.value) onChange({ ...filters, near: undefined, place: undefined, radius: undefined });
+        quiet={text === F.myLocation}
+        onInput={(v) => {
+          setText(v);
+          if (!v) onChange({ ...filters, near: undefined, place: undefined, radius: undefined });
         }}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
-        onKeyDown={(e) => {
-          if (!open || options.length === 0) return;
-          if (e.key === 'ArrowDown') {
-            e.preventDefault();
-            setActive((a) => Math.min(options.length - 1, a + 1));
-          } else if (e.key === 'ArrowUp') {
-            e.preventDefault();
-            setActive((a) => Math.max(0, a - 1));
-          } else if (e.key === 'Enter') {
-            e.preventDefault();
-            choose(options[active]);
-          } else if (e.key === 'Escape') setOpen(false);
-        }}
+        onChoose={(p) =>
+          onChange({
+            ...filters,
+            near: `${p.lat},${p.lng}`,
+            place: placeLabel(p),
+            radius: filters.radius ?? DEFAULT_RADIUS,
+          })
+        }
       />
-      {open && typed.trim().length >= 2 ? (
-        <div
-          id={listId}
-          role="listbox"
-          aria-label={F.place}
-          className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-md border border-border bg-popover text-popover-foreground shadow-md"
-        >
-          {places.isPending ? (
-            <div className="p-3 text-sm text-muted-foreground">
-              <LoaderCircle className="inline size-4 animate-spin" aria-hidden="true" />
-            </div>
-          ) : options.length === 0 ? (
-            <div className="p-3 text-sm text-muted-foreground">{F.noPlaces}</div>
-          ) : (
-            options.map((p, i) => (
-              <div
-                key={`${p.name}-${p.lat}-${p.lng}`}
-                id={`${listId}-${i}`}
-                role="option"
-                tabIndex={-1}
-                aria-selected={i === active}
-                className={`flex min-h-11 cursor-pointer items-center px-3 text-sm ${i === active ? 'bg-accent text-accent-foreground' : ''}`}
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => choose(p)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') choose(p);
-                }}
-              >
-                {placeLabel(p)}
-              </div>
-            ))
-          )}
-        </div>
-      ) : null}
     </div>
   );
 }
