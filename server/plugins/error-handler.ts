@@ -38,6 +38,22 @@ export function errorForLog(err: unknown): unknown {
 export const POOL_WAIT_TIMEOUT = 'timeout exceeded when trying to connect';
 export const BUSY_MESSAGE = 'The server is busy: please try again in a moment';
 
+/** pg-pool's error when a new connection was not opened within connectionTimeoutMillis. */
+export const CONNECT_TIMEOUT = 'Connection terminated due to connection timeout';
+
+/** The error, or the error it wraps (drizzle's "Failed query"), is the pool's wait or connect timeout. */
+export function connectionWaitedOut(err: unknown): boolean {
+  for (
+    let e = err as { message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 3;
+    depth++
+  ) {
+    if (e.message === POOL_WAIT_TIMEOUT || e.message === CONNECT_TIMEOUT) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 export function registerErrorHandler(app: App, opts: { onAccountGone?: (userId: string) => void } = {}) {
   app.setErrorHandler((err, request, reply) => {
     const missing = missingReference(err);
@@ -67,9 +83,10 @@ export function registerErrorHandler(app: App, opts: { onAccountGone?: (userId: 
         .send(err.errors ? { message: err.message, errors: err.errors } : { message: err.message });
     }
     const e = err as { statusCode?: number; message?: string };
-    // The pool had no free connection within its wait (DB_CONNECT_TIMEOUT_MS): the server is busy,
-    // not broken; nothing was written. A 503 the client may retry, not a 500.
-    if (e.message === POOL_WAIT_TIMEOUT) {
+    // The pool had no free connection within its wait (DB_CONNECT_TIMEOUT_MS), or could not open
+    // one in that time: the server is busy, not broken. A 503 the client may retry, not a 500.
+    // Drizzle wraps the pool's error in its "Failed query" (the cause); a transaction's does not.
+    if (connectionWaitedOut(err)) {
       request.log.warn('no database connection free in time');
       return reply.status(503).header('retry-after', '1').send({ message: BUSY_MESSAGE });
     }

@@ -75,6 +75,7 @@ export const WRITE_LIMITS: Record<string, WriteLimit> = {
   // Events
   'POST /api/events/:id/registration': row(60, 180),
   'DELETE /api/events/:id/registration': row(60, 180),
+  'PATCH /api/events/:id/registration': row(60, 180),
   // Game day (issue 25): organisers' writes; the gate's scans come fast, from a few phones that
   // may share one address (the field's hotspot).
   'PUT /api/events/:id/waiver': row(30, 90),

@@ -14,6 +14,24 @@ import {
   users,
 } from '../../db/schema';
 
+/** A comment on a post or in an event's discussion: its text, author and a link to where it is. */
+async function commentLike(
+  db: Db,
+  table: typeof comments | typeof eventComments,
+  parent: typeof comments.postId | typeof eventComments.eventId,
+  id: string,
+  urlOf: (parentId: string) => string,
+): Promise<ReportSnapshot | null> {
+  const [r] = await db
+    .select({ text: table.content, parentId: parent, authorId: table.userId, username: users.username })
+    .from(table)
+    .leftJoin(users, eq(users.id, table.userId))
+    .where(eq(table.id, id));
+  return r
+    ? { text: r.text, images: [], authorId: r.authorId, authorUsername: r.username, url: urlOf(r.parentId) }
+    : null;
+}
+
 /**
  * What a report names, read as it is now: its text, images, author and link. The snapshot a report
  * keeps is this, taken when it is made (so the queue shows the content as it was reported).
@@ -45,49 +63,17 @@ export async function readSubject(
           }
         : null;
     }
-    case 'comment': {
-      const [r] = await db
-        .select({
-          text: comments.content,
-          postId: comments.postId,
-          authorId: comments.userId,
-          username: users.username,
-        })
-        .from(comments)
-        .leftJoin(users, eq(users.id, comments.userId))
-        .where(eq(comments.id, id));
-      return r
-        ? {
-            text: r.text,
-            images: [],
-            authorId: r.authorId,
-            authorUsername: r.username,
-            url: `/posts/${r.postId}`,
-          }
-        : null;
-    }
-    case 'eventComment': {
+    case 'comment':
+      return commentLike(db, comments, comments.postId, id, (postId) => `/posts/${postId}`);
+    case 'eventComment':
       // Issue 26: a comment in an event's discussion.
-      const [r] = await db
-        .select({
-          text: eventComments.content,
-          eventId: eventComments.eventId,
-          authorId: eventComments.userId,
-          username: users.username,
-        })
-        .from(eventComments)
-        .leftJoin(users, eq(users.id, eventComments.userId))
-        .where(eq(eventComments.id, id));
-      return r
-        ? {
-            text: r.text,
-            images: [],
-            authorId: r.authorId,
-            authorUsername: r.username,
-            url: `/events/${r.eventId}#discussion`,
-          }
-        : null;
-    }
+      return commentLike(
+        db,
+        eventComments,
+        eventComments.eventId,
+        id,
+        (eventId) => `/events/${eventId}#discussion`,
+      );
     case 'user': {
       const [r] = await db
         .select({ username: users.username, bio: users.bio, avatar: users.avatar, cover: users.coverImage })

@@ -10,7 +10,7 @@ import { apiRequest } from '@web/lib/api';
 import { useUser } from '@web/lib/auth';
 import { toast } from '@web/lib/toast';
 import { Flag, Pencil, Shield, Users } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { type ComponentProps, lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirmSquad, useCreateSquad, useRegisterOnSide, useSquads } from '../api/game-day';
 import { useUpdateEvent } from '../api/update-event';
@@ -24,6 +24,16 @@ const TAP = 'min-h-11';
 const WaiverDialog = lazy(() =>
   import('@web/components/waiver-dialog').then((m) => ({ default: m.WaiverDialog })),
 );
+
+/** The waiver to sign before a registration or a squad place, when the event has one (loaded on demand). */
+function WaiverStep(props: ComponentProps<typeof WaiverDialog>) {
+  if (!props.open || !props.event.waiver) return null;
+  return (
+    <Suspense fallback={null}>
+      <WaiverDialog {...props} />
+    </Suspense>
+  );
+}
 
 /**
  * Game day on the event page (issue 25): who hosts it and where (with links), Edit for its
@@ -154,19 +164,13 @@ function SidesCard({ event }: { event: Event }) {
             <RegisterPrivately className="w-full" checked={privately} onChange={setPrivately} />
           </form>
         ) : null}
-        {signing && event.waiver ? (
-          <Suspense fallback={null}>
-            <WaiverDialog
-              event={event}
-              open={signing}
-              onOpenChange={setSigning}
-              pending={register.isPending}
-              onSign={(waiver) =>
-                register.mutate({ ...side, waiver }, { onSuccess: () => setSigning(false) })
-              }
-            />
-          </Suspense>
-        ) : null}
+        <WaiverStep
+          event={event}
+          open={signing}
+          onOpenChange={setSigning}
+          pending={register.isPending}
+          onSign={(waiver) => register.mutate({ ...side, waiver }, { onSuccess: () => setSigning(false) })}
+        />
       </CardContent>
     </Card>
   );
@@ -249,18 +253,14 @@ function SquadRow({ event, squad }: { event: Event; squad: Squad }) {
           {S.confirmSquad}
         </Button>
       ) : null}
-      {signing && event.waiver ? (
-        <Suspense fallback={null}>
-          <WaiverDialog
-            event={event}
-            open={signing}
-            onOpenChange={setSigning}
-            pending={confirm.isPending}
-            actionLabel={S.confirmSquad}
-            onSign={send}
-          />
-        </Suspense>
-      ) : null}
+      <WaiverStep
+        event={event}
+        open={signing}
+        onOpenChange={setSigning}
+        pending={confirm.isPending}
+        actionLabel={S.confirmSquad}
+        onSign={send}
+      />
     </div>
   );
 }
@@ -387,18 +387,14 @@ function SquadForm({
           Cancel
         </Button>
       </div>
-      {signing && event.waiver ? (
-        <Suspense fallback={null}>
-          <WaiverDialog
-            event={event}
-            open={signing}
-            onOpenChange={setSigning}
-            pending={create.isPending}
-            actionLabel={S.sendSquad}
-            onSign={send}
-          />
-        </Suspense>
-      ) : null}
+      <WaiverStep
+        event={event}
+        open={signing}
+        onOpenChange={setSigning}
+        pending={create.isPending}
+        actionLabel={S.sendSquad}
+        onSign={send}
+      />
     </form>
   );
 }
