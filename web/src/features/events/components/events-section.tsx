@@ -28,7 +28,7 @@ import {
   readFilters,
   writeFilters,
 } from '../find/filters';
-import { FIND_TEXTS, FindFiltersBar } from '../find/find-filters';
+import { FIND_TEXTS, FindFiltersPanel } from '../find/find-filters';
 import { EventCard, EventCardSkeleton } from './event-card';
 import { eventDay } from './event-format';
 
@@ -148,7 +148,7 @@ export function EventsSection({ initialView = 'calendar' }: { initialView?: Even
             </fieldset>
           </div>
         </div>
-        <FindFiltersBar filters={filters} onChange={setFilters} />
+        <FindFiltersPanel filters={filters} onChange={setFilters} />
         <TabsContent value={tabValue(tab)} className="mt-0 space-y-5">
           {near && !filtering && !nearRadius.isPending ? (
             <p role="status" className="text-sm text-muted-foreground" data-testid="near-radius">

@@ -1,4 +1,4 @@
-import { EVENT_RADII } from '@contract/events';
+import { EVENT_RADII, EVENT_TEXTS } from '@contract/events';
 import { type Place, placeLabel } from '@contract/places';
 import { SAVED_SEARCH_LIMITS, SAVED_SEARCH_TEXTS } from '@contract/saved-searches';
 import { Button } from '@web/components/ui/button';
@@ -9,16 +9,19 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  DialogTrigger,
 } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { useUser } from '@web/lib/auth';
 import { toast } from '@web/lib/toast';
+import { MD_QUERY, useMediaQuery } from '@web/lib/use-media-query';
 import { useNearMe } from '@web/lib/use-near-me';
-import { BookmarkPlus, LoaderCircle, LocateFixed, X } from 'lucide-react';
+import { BookmarkPlus, LoaderCircle, LocateFixed, SlidersHorizontal, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { usePlaces, useSaveSearch } from './api';
 import {
+  activeFilterCount,
   DEFAULT_RADIUS,
   EMPTY_FILTERS,
   type FindFilters,
@@ -57,6 +60,47 @@ const SELECT_CLASS =
   'h-11 w-full rounded-md border border-input bg-background px-3 text-sm text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 /**
+ * The filters as the width allows: inline from `md` up; below it, a "Filters (n)" button (n: the
+ * filters narrowing the list) opening a sheet with the same controls (Radix's dialog: focus kept
+ * inside, Escape closes), so that the results start on a phone's first screen.
+ */
+export function FindFiltersPanel({
+  filters,
+  onChange,
+}: {
+  filters: FindFilters;
+  onChange: (next: FindFilters) => void;
+}) {
+  const wide = useMediaQuery(MD_QUERY);
+  const [open, setOpen] = useState(false);
+  if (wide) return <FindFiltersBar filters={filters} onChange={onChange} />;
+  const count = activeFilterCount(filters);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant={count > 0 ? 'secondary' : 'outline'} className="h-11" data-testid="filters-button">
+          <SlidersHorizontal aria-hidden="true" />
+          {EVENT_TEXTS.filtersButton(count)}
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        className="top-auto bottom-0 left-0 max-h-[85dvh] w-full max-w-none translate-x-0 translate-y-0 gap-3 rounded-b-none p-4"
+        closeClassName="top-2 right-2 inline-flex size-11 items-center justify-center"
+      >
+        <DialogHeader className="pr-12 text-left">
+          <DialogTitle>{EVENT_TEXTS.filters}</DialogTitle>
+          <DialogDescription className="sr-only">{F.filters}</DialogDescription>
+        </DialogHeader>
+        <FindFiltersBar filters={filters} onChange={onChange} bare />
+        <Button className="h-11 w-full" onClick={() => setOpen(false)}>
+          {EVENT_TEXTS.showResults}
+        </Button>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
  * The Events view's filters (issue 26), phone first: when, how far (a place typed with the
  * gazetteer's suggestions, or the browser's location, and a radius), places left, beginner-friendly,
  * my replicas allowed (signed in), clear, and "Save this search" (signed in).
@@ -64,9 +108,12 @@ const SELECT_CLASS =
 export function FindFiltersBar({
   filters,
   onChange,
+  bare = false,
 }: {
   filters: FindFilters;
   onChange: (next: FindFilters) => void;
+  /** In the phone's sheet: no card of its own. */
+  bare?: boolean;
 }) {
   const { user } = useUser();
   const id = useId();
@@ -86,7 +133,7 @@ export function FindFiltersBar({
   return (
     <section
       aria-label={F.filters}
-      className="space-y-3 rounded-xl border border-border bg-card p-3"
+      className={bare ? 'space-y-3' : 'space-y-3 rounded-xl border border-border bg-card p-3'}
       data-testid="find-filters"
     >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
