@@ -5,13 +5,14 @@ import {
   EVENT_TYPES,
   type Event,
   type EventType,
+  isDayParam,
 } from '@contract/events';
 import { useQuery } from '@tanstack/react-query';
 import { NearMeButton } from '@web/components/near-me-button';
 import { Button } from '@web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useNearMe } from '@web/lib/use-near-me';
-import { format, isSameDay, startOfDay, startOfMonth } from 'date-fns';
+import { endOfMonth, format, isSameDay, startOfDay, startOfMonth } from 'date-fns';
 import { CalendarDays, LayoutGrid, LoaderCircle } from 'lucide-react';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { DayPicker, labelDayButton } from 'react-day-picker';
@@ -22,6 +23,7 @@ import { EVENTS_MONTH_LIMIT, getEvents, useEventPages, useEvents } from '../api/
 import { type EventListParams, eventKeys } from '../api/keys';
 import {
   apiParams,
+  dayOf,
   EMPTY_FILTERS,
   type FindFilters as Filters,
   isFiltering,
@@ -160,7 +162,8 @@ export function EventsSection({ initialView = 'calendar' }: { initialView?: Even
             </p>
           ) : null}
           {view === 'calendar' ? (
-            <CalendarView type={type} near={near} find={find} />
+            // A new range opens the calendar afresh (its month, its first day).
+            <CalendarView key={`${filters.from}..${filters.to}`} type={type} near={near} find={find} />
           ) : find ? (
             <FoundView params={{ ...find, type }} onClear={() => setFilters({ ...EMPTY_FILTERS })} />
           ) : (
@@ -344,11 +347,64 @@ const DAY_PICKER_STYLE = {
 const HAS_EVENTS_CLASS =
   "relative font-bold after:pointer-events-none after:absolute after:bottom-1 after:left-1/2 after:size-1.5 after:-translate-x-1/2 after:rounded-full after:bg-primary after:content-['']";
 
+/** A find range (issue 26): YYYY-MM-DD days, inclusive, each event's own local day. */
+export interface DayRange {
+  from?: string;
+  to?: string;
+}
+
+/**
+ * The calendar's window for `month` within `range`: the month's window where the range does not
+ * cut it, else the range's own days (the server compares each event's local day); null when the
+ * month and the range do not meet.
+ */
+export function calendarWindow(month: Date, range: DayRange): Pick<EventListParams, 'from' | 'to'> | null {
+  const window = monthWindow(month);
+  const first = dayOf(startOfMonth(month));
+  const last = dayOf(endOfMonth(month));
+  if ((range.from && range.from > last) || (range.to && range.to < first)) return null;
+  return {
+    from: range.from && range.from >= first ? range.from : window.from,
+    to: range.to && range.to <= last ? range.to : window.to,
+  };
+}
+
+/** A YYYY-MM-DD day as a local Date at midnight. */
+const parseDay = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y, m - 1, d);
+};
+
+/**
+ * The day the calendar opens on: `today`, or with a range (issue 26) the first day of the range
+ * unless today is inside it (then today).
+ */
+export function openingDay(today: Date, range: DayRange): Date {
+  const t = dayOf(today);
+  if (range.from && t < range.from) return parseDay(range.from);
+  if (range.to && t > range.to) return parseDay(range.from ?? range.to);
+  return today;
+}
+
+/** One month's list, or none (an empty list) when the month is outside the range. */
+function useWindowEvents(params: EventListParams, window: Pick<EventListParams, 'from' | 'to'> | null) {
+  const query = useEvents({ ...params, ...(window ?? {}) }, !!window);
+  if (window) return query;
+  return {
+    data: [] as Event[],
+    isPending: false,
+    isError: false,
+    isFetching: false,
+    isSuccess: true,
+  } as const;
+}
+
 /**
  * The calendar: the visible month's events (by ?from&to), marked on their days (each event's day
  * in its own zone). Rendered by the server with its day and lists (the HTML's calendar block), the
  * first render in the browser starts from the same day, then moves to the browser's own day if
- * that differs (another time zone).
+ * that differs (another time zone). With a find range (When, issue 26) it opens on the range's
+ * first day and lists only the events inside it.
  */
 function CalendarView({
   type,
@@ -357,32 +413,37 @@ function CalendarView({
 }: {
   type?: EventType;
   near?: string;
-  /** The find filters (issue 26) but their days: the calendar's window is its month. */
+  /** The find filters (issue 26); their days cut each month's window. */
   find?: Partial<EventListParams>;
 }) {
-  const { from: _from, to: _to, ...narrow } = find ?? {};
+  const { from: rangeFrom, to: rangeTo, ...narrow } = find ?? {};
+  const range: DayRange = {
+    from: isDayParam(rangeFrom) ? rangeFrom : undefined,
+    to: isDayParam(rangeTo) ? rangeTo : undefined,
+  };
+  const hasRange = !!(range.from || range.to);
   const near = narrow.near ?? nearMe;
   const [first] = useState(() => takeFirstDay() ?? startOfDay(new Date()));
   const [today, setToday] = useState(first);
-  const [month, setMonth] = useState(() => startOfMonth(first));
-  const [selected, setSelected] = useState<Date | undefined>(first);
+  const [month, setMonth] = useState(() => startOfMonth(openingDay(first, range)));
+  const [selected, setSelected] = useState<Date | undefined>(() => openingDay(first, range));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the range is the view's key (it remounts)
   useEffect(() => {
     const local = startOfDay(new Date());
     if (local.getTime() === first.getTime()) return;
+    const open = openingDay(local, range);
     setToday(local);
-    setSelected(local);
-    setMonth(startOfMonth(local));
+    setSelected(open);
+    setMonth(startOfMonth(open));
   }, [first]);
-  const visible = useEvents({ ...narrow, ...monthWindow(month), type, near, limit: EVENTS_MONTH_LIMIT });
+  const params: EventListParams = { ...narrow, type, near, limit: EVENTS_MONTH_LIMIT };
+  const visible = useWindowEvents(params, calendarWindow(month, range));
   // The selected day may sit in another month than the one shown: its own month's list.
   const selectedMonth = startOfMonth(selected ?? month);
-  const ofSelected = useEvents(
-    { ...narrow, ...monthWindow(selectedMonth), type, near, limit: EVENTS_MONTH_LIMIT },
-    !!selected,
-  );
+  const ofSelected = useWindowEvents(params, selected ? calendarWindow(selectedMonth, range) : null);
 
-  // The next upcoming event, offered when the chosen day is empty so the calendar never dead-ends.
-  const upcoming = useEvents({ ...narrow, type, near, limit: 1 });
+  // The next upcoming event (in the range), offered when the chosen day is empty so the calendar never dead-ends.
+  const upcoming = useEvents({ ...narrow, ...(hasRange ? range : {}), type, near, limit: 1 });
   const next = upcoming.data?.[0];
   const showDay = (date: Date) => {
     setSelected(date);
