@@ -238,6 +238,41 @@ function CardSkeletons({ count }: { count: number }) {
   );
 }
 
+type EventPages = ReturnType<typeof useEventPages>;
+
+/** "Load more events" while the list has further pages. */
+function LoadMore({ pages }: { pages: EventPages }) {
+  if (!pages.hasNextPage) return null;
+  return (
+    <div className="flex justify-center">
+      <Button
+        variant="outline"
+        onClick={() => void pages.fetchNextPage()}
+        disabled={pages.isFetchingNextPage}
+      >
+        {pages.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+        Load more events
+      </Button>
+    </div>
+  );
+}
+
+/** The grid of cards of the pages loaded so far, and "Load more events". */
+function EventGrid({ list, pages }: { list: Event[]; pages: EventPages }) {
+  return (
+    <div className="space-y-4">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Events">
+        {list.map((event) => (
+          <li key={event.id} className="flex">
+            <EventCard event={event} className="flex-1" />
+          </li>
+        ))}
+      </ul>
+      <LoadMore pages={pages} />
+    </div>
+  );
+}
+
 /** The grid: upcoming events of the tab (soonest first, or nearest first with "Near me"). */
 function GridView({
   type,
@@ -266,29 +301,7 @@ function GridView({
   if (events.isError) return <EventsError />;
   const list = events.data.pages.flat();
   if (list.length === 0) return <EmptyText>{T.noEventsForCategory}</EmptyText>;
-  return (
-    <div className="space-y-4">
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Events">
-        {list.map((event) => (
-          <li key={event.id} className="flex">
-            <EventCard event={event} className="flex-1" />
-          </li>
-        ))}
-      </ul>
-      {events.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void events.fetchNextPage()}
-            disabled={events.isFetchingNextPage}
-          >
-            {events.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-            Load more events
-          </Button>
-        </div>
-      ) : null}
-    </div>
-  );
+  return <EventGrid list={list} pages={events} />;
 }
 
 /** The grid of the events the find filters keep, soonest first; an empty state offers to clear them. */
@@ -309,29 +322,7 @@ function FoundView({ params, onClear }: { params: EventListParams; onClear: () =
         </Button>
       </div>
     );
-  return (
-    <div className="space-y-4">
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Events">
-        {list.map((event) => (
-          <li key={event.id} className="flex">
-            <EventCard event={event} className="flex-1" />
-          </li>
-        ))}
-      </ul>
-      {events.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void events.fetchNextPage()}
-            disabled={events.isFetchingNextPage}
-          >
-            {events.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-            Load more events
-          </Button>
-        </div>
-      ) : null}
-    </div>
-  );
+  return <EventGrid list={list} pages={events} />;
 }
 
 const DAY_PICKER_STYLE = {
