@@ -625,6 +625,7 @@ export const EVENT_TEXTS = {
   mapOffline: 'Map tiles could not load; the markers and the list still work.',
   notOnMap: 'Not on the map (no location given)',
   cancelled: 'Cancelled',
+  eventPage: 'Event page',
   // Admin: Manage Events
   createEvent: 'Create Event',
   editEvent: 'Edit Event',

@@ -8,17 +8,20 @@ import {
   isDayParam,
 } from '@contract/events';
 import { useQuery } from '@tanstack/react-query';
+import { PlacesMap, toMarkers } from '@web/components/map';
 import { NearMeButton } from '@web/components/near-me-button';
 import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useNearMe } from '@web/lib/use-near-me';
 import { endOfMonth, format, isSameDay, startOfDay, startOfMonth } from 'date-fns';
-import { CalendarDays, LayoutGrid, LoaderCircle } from 'lucide-react';
+import { CalendarDays, LayoutGrid, LoaderCircle, Map as MapIcon } from 'lucide-react';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { DayPicker, labelDayButton } from 'react-day-picker';
 import 'react-day-picker/style.css';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { takeFirstDay } from '../api/embedded-calendar';
+import { eventPath } from '../api/get-event';
 import { EVENTS_MONTH_LIMIT, getEvents, useEventPages, useEvents } from '../api/get-events';
 import { type EventListParams, eventKeys } from '../api/keys';
 import {
@@ -31,12 +34,13 @@ import {
   writeFilters,
 } from '../find/filters';
 import { FIND_TEXTS, FindFiltersPanel } from '../find/find-filters';
-import { EventCard, EventCardSkeleton } from './event-card';
-import { eventDay } from './event-format';
+import { CancelledBadge, EventCard, EventCardSkeleton } from './event-card';
+import { eventDay, formatEventDate } from './event-format';
 
 const T = EVENT_TEXTS;
 
-export type EventsView = 'calendar' | 'grid';
+export type EventsView = 'calendar' | 'grid' | 'map';
+const VIEWS: readonly EventsView[] = ['calendar', 'grid', 'map'];
 type Tab = (typeof EVENT_TABS)[number];
 
 /** A tab's value (and so its Radix ids): no spaces (axe aria-valid-attr-value; issue 20). */
@@ -89,7 +93,7 @@ export function EventsSection({ initialView = 'calendar' }: { initialView?: Even
   // change replacing the entry so Back leaves the section rather than stepping through filters.
   const [searchParams, setSearchParams] = useSearchParams();
   const viewParam = searchParams.get('view');
-  const view: EventsView = viewParam === 'grid' || viewParam === 'calendar' ? viewParam : initialView;
+  const view: EventsView = VIEWS.find((v) => v === viewParam) ?? initialView;
   const type = typeOf(searchParams.get('type'));
   const tab: Tab = type ?? T.allEvents;
   const setParam = (key: string, value: string | undefined) =>
@@ -147,6 +151,9 @@ export function EventsSection({ initialView = 'calendar' }: { initialView?: Even
               >
                 {T.gridView}
               </ViewButton>
+              <ViewButton current={view} value="map" onSelect={setView} icon={<MapIcon aria-hidden="true" />}>
+                {T.mapView}
+              </ViewButton>
             </fieldset>
           </div>
         </div>
@@ -164,6 +171,16 @@ export function EventsSection({ initialView = 'calendar' }: { initialView?: Even
           {view === 'calendar' ? (
             // A new range opens the calendar afresh (its month, its first day).
             <CalendarView key={`${filters.from}..${filters.to}`} type={type} near={near} find={find} />
+          ) : view === 'map' ? (
+            <MapResults
+              params={
+                find
+                  ? { ...find, type, sort: 'date' }
+                  : { type, near, sort: near ? 'distance' : undefined, radius: near ? radius : undefined }
+              }
+              waiting={!find && !!near && nearRadius.isPending}
+              onClear={find ? () => setFilters({ ...EMPTY_FILTERS }) : undefined}
+            />
           ) : find ? (
             <FoundView params={{ ...find, type }} onClear={() => setFilters({ ...EMPTY_FILTERS })} />
           ) : (
@@ -310,19 +327,89 @@ function FoundView({ params, onClear }: { params: EventListParams; onClear: () =
   if (events.isPending) return <CardSkeletons count={6} />;
   if (events.isError) return <EventsError />;
   const list = events.data.pages.flat();
-  if (list.length === 0)
-    return (
-      <div
-        className="space-y-3 rounded-xl border border-dashed border-border p-8 text-center"
-        data-testid="find-empty"
-      >
-        <p className="text-muted-foreground">{FIND_TEXTS.noMatch}</p>
-        <Button variant="outline" className="h-11" onClick={onClear}>
-          {FIND_TEXTS.clear}
-        </Button>
-      </div>
-    );
+  if (list.length === 0) return <FindEmpty onClear={onClear} />;
   return <EventGrid list={list} pages={events} />;
+}
+
+/** No event matches the find filters: say so, and offer to clear them. */
+function FindEmpty({ onClear }: { onClear: () => void }) {
+  return (
+    <div
+      className="space-y-3 rounded-xl border border-dashed border-border p-8 text-center"
+      data-testid="find-empty"
+    >
+      <p className="text-muted-foreground">{FIND_TEXTS.noMatch}</p>
+      <Button variant="outline" className="h-11" onClick={onClear}>
+        {FIND_TEXTS.clear}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The map view (issue 26): the listed events as markers on the shared map (loaded on demand, its
+ * own chunk), each popup linking to the event's page; the events without a place listed under it.
+ */
+function MapResults({
+  params,
+  waiting,
+  onClear,
+}: {
+  params: EventListParams;
+  /** Near me is still finding how far to look. */
+  waiting?: boolean;
+  /** The find filters are set: the empty state offers to clear them. */
+  onClear?: () => void;
+}) {
+  const events = useEventPages(params, !waiting);
+  const list = useMemo(() => events.data?.pages.flat() ?? [], [events.data]);
+  const markers = useMemo(
+    () =>
+      toMarkers(list, (e) => ({
+        title: e.title,
+        subtitle: [e.cancelled ? T.cancelled : null, formatEventDate(e.date, e.timeZone), e.location]
+          .filter(Boolean)
+          .join(' · '),
+        href: eventPath(e.id),
+        linkText: T.eventPage,
+      })),
+    [list],
+  );
+  if (waiting || events.isPending)
+    return <Skeleton className="h-80 w-full rounded-xl sm:h-[28rem]" data-testid="events-loading" />;
+  if (events.isError) return <EventsError />;
+  if (list.length === 0)
+    return onClear ? <FindEmpty onClear={onClear} /> : <EmptyText>{T.noEventsForCategory}</EmptyText>;
+  const unplaced = list.filter((e) => e.lat === null || e.lng === null);
+  return (
+    <div className="space-y-4">
+      <PlacesMap
+        markers={markers}
+        label={T.mapLabel}
+        className="relative h-80 w-full sm:h-[28rem]"
+        offlineText={T.mapOffline}
+      />
+      {unplaced.length > 0 ? (
+        <section aria-label={T.notOnMap} className="space-y-2" data-testid="not-on-map">
+          <h3 className="text-sm font-semibold text-muted-foreground">{T.notOnMap}</h3>
+          <ul className="divide-y divide-border rounded-xl border border-border">
+            {unplaced.map((e) => (
+              <li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
+                <Link to={eventPath(e.id)} className="flex min-h-11 items-center font-medium hover:underline">
+                  {e.title}
+                </Link>
+                {e.cancelled ? <CancelledBadge /> : null}
+                <span className="text-muted-foreground">
+                  {formatEventDate(e.date, e.timeZone)} · {e.location}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <LoadMore pages={events} />
+    </div>
+  );
 }
 
 const DAY_PICKER_STYLE = {
