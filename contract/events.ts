@@ -615,17 +615,6 @@ export const EVENT_TEXTS = {
   openInMap: 'Open in map',
   share: 'Share',
   rules: 'Rules of engagement',
-  // Find a game (issue 26): the phone's filter sheet, the map view, a cancelled game.
-  filters: 'Filters',
-  /** The phone's filter button: "Filters (2)", or "Filters" when none narrows the list. */
-  filtersButton: (count: number) => (count > 0 ? `Filters (${count})` : 'Filters'),
-  showResults: 'Show results',
-  mapView: 'Map',
-  mapLabel: 'Events on the map',
-  mapOffline: 'Map tiles could not load; the markers and the list still work.',
-  notOnMap: 'Not on the map (no location given)',
-  cancelled: 'Cancelled',
-  eventPage: 'Event page',
   // Admin: Manage Events
   createEvent: 'Create Event',
   editEvent: 'Edit Event',

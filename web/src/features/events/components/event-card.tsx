@@ -1,4 +1,5 @@
 import { EVENT_TEXTS, type Event, registrationLabel } from '@contract/events';
+import { FIND_VIEW_TEXTS } from '@contract/saved-searches';
 import { Card } from '@web/components/ui/card';
 import { RemoteImage } from '@web/components/ui/remote-image';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -46,7 +47,7 @@ export function CancelledBadge({ className }: { className?: string }) {
       )}
       data-testid="cancelled-badge"
     >
-      {T.cancelled}
+      {FIND_VIEW_TEXTS.cancelled}
     </span>
   );
 }

@@ -7,8 +7,9 @@ import {
   type EventType,
   isDayParam,
 } from '@contract/events';
+import { FIND_VIEW_TEXTS } from '@contract/saved-searches';
 import { useQuery } from '@tanstack/react-query';
-import { PlacesMap, toMarkers } from '@web/components/map';
+import type { MapMarker } from '@web/components/map/types';
 import { NearMeButton } from '@web/components/near-me-button';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -16,7 +17,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { useNearMe } from '@web/lib/use-near-me';
 import { endOfMonth, format, isSameDay, startOfDay, startOfMonth } from 'date-fns';
 import { CalendarDays, LayoutGrid, LoaderCircle, Map as MapIcon } from 'lucide-react';
-import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { DayPicker, labelDayButton } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { Link, useSearchParams } from 'react-router';
@@ -38,6 +39,7 @@ import { CancelledBadge, EventCard, EventCardSkeleton } from './event-card';
 import { eventDay, formatEventDate } from './event-format';
 
 const T = EVENT_TEXTS;
+const V = FIND_VIEW_TEXTS;
 
 export type EventsView = 'calendar' | 'grid' | 'map';
 const VIEWS: readonly EventsView[] = ['calendar', 'grid', 'map'];
@@ -152,7 +154,7 @@ export function EventsSection({ initialView = 'calendar' }: { initialView?: Even
                 {T.gridView}
               </ViewButton>
               <ViewButton current={view} value="map" onSelect={setView} icon={<MapIcon aria-hidden="true" />}>
-                {T.mapView}
+                {V.mapView}
               </ViewButton>
             </fieldset>
           </div>
@@ -347,6 +349,19 @@ function FindEmpty({ onClear }: { onClear: () => void }) {
 }
 
 /**
+ * The shared map (components/map), loaded on demand as PlacesMap loads it: Leaflet, then the map
+ * view. Imported here by its lazy chunks only, not through components/map/index: a third static
+ * importer of that module splits the fields' and stores' shared chunk, which adds a file name to
+ * the entry's preload list (the first load is at its 100 KB budget).
+ */
+/** isolate: Leaflet's panes (z-index 400 and up) stay under the sheets and menus. */
+const MAP_CLASS = 'relative isolate h-80 w-full sm:h-[28rem] rounded-xl';
+
+const EventsMapView = lazy(() =>
+  import('@web/components/map/leaflet-global').then(() => import('@web/components/map/map-view')),
+);
+
+/**
  * The map view (issue 26): the listed events as markers on the shared map (loaded on demand, its
  * own chunk), each popup linking to the event's page; the events without a place listed under it.
  */
@@ -365,14 +380,23 @@ function MapResults({
   const list = useMemo(() => events.data?.pages.flat() ?? [], [events.data]);
   const markers = useMemo(
     () =>
-      toMarkers(list, (e) => ({
-        title: e.title,
-        subtitle: [e.cancelled ? T.cancelled : null, formatEventDate(e.date, e.timeZone), e.location]
-          .filter(Boolean)
-          .join(' · '),
-        href: eventPath(e.id),
-        linkText: T.eventPage,
-      })),
+      list.flatMap((e): MapMarker[] =>
+        e.lat === null || e.lng === null
+          ? []
+          : [
+              {
+                id: e.id,
+                lat: e.lat,
+                lng: e.lng,
+                title: e.title,
+                subtitle: [e.cancelled ? V.cancelled : null, formatEventDate(e.date, e.timeZone), e.location]
+                  .filter(Boolean)
+                  .join(' · '),
+                href: eventPath(e.id),
+                linkText: V.eventPage,
+              },
+            ],
+      ),
     [list],
   );
   if (waiting || events.isPending)
@@ -383,15 +407,17 @@ function MapResults({
   const unplaced = list.filter((e) => e.lat === null || e.lng === null);
   return (
     <div className="space-y-4">
-      <PlacesMap
-        markers={markers}
-        label={T.mapLabel}
-        className="relative h-80 w-full sm:h-[28rem]"
-        offlineText={T.mapOffline}
-      />
+      <Suspense fallback={<Skeleton className={MAP_CLASS} aria-label={V.mapLabel} />}>
+        <EventsMapView
+          markers={markers}
+          label={V.mapLabel}
+          className={MAP_CLASS}
+          offlineText={V.mapOffline}
+        />
+      </Suspense>
       {unplaced.length > 0 ? (
-        <section aria-label={T.notOnMap} className="space-y-2" data-testid="not-on-map">
-          <h3 className="text-sm font-semibold text-muted-foreground">{T.notOnMap}</h3>
+        <section aria-label={V.notOnMap} className="space-y-2" data-testid="not-on-map">
+          <h3 className="text-sm font-semibold text-muted-foreground">{V.notOnMap}</h3>
           <ul className="divide-y divide-border rounded-xl border border-border">
             {unplaced.map((e) => (
               <li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">

@@ -1,6 +1,6 @@
-import { EVENT_RADII, EVENT_TEXTS } from '@contract/events';
+import { EVENT_RADII } from '@contract/events';
 import { type Place, placeLabel } from '@contract/places';
-import { SAVED_SEARCH_LIMITS, SAVED_SEARCH_TEXTS } from '@contract/saved-searches';
+import { FIND_VIEW_TEXTS, SAVED_SEARCH_LIMITS, SAVED_SEARCH_TEXTS } from '@contract/saved-searches';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -80,7 +80,7 @@ export function FindFiltersPanel({
       <DialogTrigger asChild>
         <Button variant={count > 0 ? 'secondary' : 'outline'} className="h-11" data-testid="filters-button">
           <SlidersHorizontal aria-hidden="true" />
-          {EVENT_TEXTS.filtersButton(count)}
+          {FIND_VIEW_TEXTS.filtersButton(count)}
         </Button>
       </DialogTrigger>
       <DialogContent
@@ -88,12 +88,12 @@ export function FindFiltersPanel({
         closeClassName="top-2 right-2 inline-flex size-11 items-center justify-center"
       >
         <DialogHeader className="pr-12 text-left">
-          <DialogTitle>{EVENT_TEXTS.filters}</DialogTitle>
+          <DialogTitle>{FIND_VIEW_TEXTS.filters}</DialogTitle>
           <DialogDescription className="sr-only">{F.filters}</DialogDescription>
         </DialogHeader>
         <FindFiltersBar filters={filters} onChange={onChange} bare />
         <Button className="h-11 w-full" onClick={() => setOpen(false)}>
-          {EVENT_TEXTS.showResults}
+          {FIND_VIEW_TEXTS.showResults}
         </Button>
       </DialogContent>
     </Dialog>
