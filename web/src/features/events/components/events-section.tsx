@@ -14,6 +14,7 @@ import { NearMeButton } from '@web/components/near-me-button';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { MD_QUERY, useMediaQuery } from '@web/lib/use-media-query';
 import { useNearMe } from '@web/lib/use-near-me';
 import { endOfMonth, format, isSameDay, startOfDay, startOfMonth } from 'date-fns';
 import { CalendarDays, LayoutGrid, LoaderCircle, Map as MapIcon } from 'lucide-react';
@@ -34,7 +35,7 @@ import {
   readFilters,
   writeFilters,
 } from '../find/filters';
-import { FIND_TEXTS, FindFiltersPanel } from '../find/find-filters';
+import { FIND_TEXTS, FiltersSheet, FindFiltersBar } from '../find/find-filters';
 import { CancelledBadge, EventCard, EventCardSkeleton } from './event-card';
 import { eventDay, formatEventDate } from './event-format';
 
@@ -118,6 +119,7 @@ export function EventsSection({ initialView = 'calendar' }: { initialView?: Even
   const setFilters = (next: Filters) =>
     setSearchParams((current) => writeFilters({ ...next, type }, current), { replace: true });
   const filtering = isFiltering(filters);
+  const wide = useMediaQuery(MD_QUERY);
   const find = filtering ? (apiParams(filters) as Partial<EventListParams>) : undefined;
 
   return (
@@ -135,6 +137,8 @@ export function EventsSection({ initialView = 'calendar' }: { initialView?: Even
           </TabsList>
           <div className="flex flex-wrap items-center gap-2">
             <NearMeButton near={near} locating={locating} onToggle={toggle} label={T.nearMe} />
+            {/* Phone first (issue 26): below md the filters are a button beside Near me opening a sheet. */}
+            {wide ? null : <FiltersSheet filters={filters} onChange={setFilters} />}
             <fieldset className="inline-flex rounded-md border border-border p-0.5">
               <legend className="sr-only">View</legend>
               <ViewButton
@@ -159,7 +163,7 @@ export function EventsSection({ initialView = 'calendar' }: { initialView?: Even
             </fieldset>
           </div>
         </div>
-        <FindFiltersPanel filters={filters} onChange={setFilters} />
+        {wide ? <FindFiltersBar filters={filters} onChange={setFilters} /> : null}
         <TabsContent value={tabValue(tab)} className="mt-0 space-y-5">
           {near && !filtering && !nearRadius.isPending ? (
             <p role="status" className="text-sm text-muted-foreground" data-testid="near-radius">

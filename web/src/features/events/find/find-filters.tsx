@@ -15,7 +15,6 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { useUser } from '@web/lib/auth';
 import { toast } from '@web/lib/toast';
-import { MD_QUERY, useMediaQuery } from '@web/lib/use-media-query';
 import { useNearMe } from '@web/lib/use-near-me';
 import { BookmarkPlus, LoaderCircle, LocateFixed, SlidersHorizontal, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
@@ -60,20 +59,18 @@ const SELECT_CLASS =
   'h-11 w-full rounded-md border border-input bg-background px-3 text-sm text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 /**
- * The filters as the width allows: inline from `md` up; below it, a "Filters (n)" button (n: the
- * filters narrowing the list) opening a sheet with the same controls (Radix's dialog: focus kept
- * inside, Escape closes), so that the results start on a phone's first screen.
+ * The phone's filters (below `md`; the Events view shows FindFiltersBar from `md` up): a
+ * "Filters (n)" button (n: the filters narrowing the list) opening a sheet with the same controls
+ * (Radix's dialog: focus kept inside, Escape closes), so that the results start on the first screen.
  */
-export function FindFiltersPanel({
+export function FiltersSheet({
   filters,
   onChange,
 }: {
   filters: FindFilters;
   onChange: (next: FindFilters) => void;
 }) {
-  const wide = useMediaQuery(MD_QUERY);
   const [open, setOpen] = useState(false);
-  if (wide) return <FindFiltersBar filters={filters} onChange={onChange} />;
   const count = activeFilterCount(filters);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
