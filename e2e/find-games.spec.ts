@@ -1,4 +1,4 @@
-import { expect, registerByApi, test, uniqueName } from './fixtures';
+import { checkA11y, expect, registerByApi, test, uniqueName } from './fixtures';
 
 // Issue 26 at 360 px: a player finds a game in the next 7 days near a typed city (the demo's
 // "Sunday Skirmish at Fort Rouge", Winnipeg, 4 days after the seed), through the phone's Filters
@@ -36,6 +36,7 @@ test('find a game near a typed city in the next 7 days through the Filters sheet
       els.map((el) => [el.getAttribute('aria-label') ?? el.id, el.getBoundingClientRect().height] as const),
     );
   for (const [, h] of heights) expect(h).toBeGreaterThanOrEqual(44);
+  await checkA11y(page);
   await sheet.getByRole('button', { name: 'Show results' }).click();
   await expect(sheet).toHaveCount(0);
 
