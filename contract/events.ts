@@ -301,7 +301,7 @@ export const event = z.object({
   abilities: eventAbilities.optional(),
   /** Issue 26: the series it is a game of (contract/series.ts), or null; on GET /api/events/{id}. */
   seriesId: z.uuid().nullable().optional(),
-  /** Issue 26: cancelled by an organiser (kept, closed to registrations); on GET /api/events/{id}. */
+  /** Issue 26: cancelled by an organiser (kept, closed to registrations); in lists and on GET /api/events/{id}. */
   cancelled: z.boolean().optional(),
   /** Issue 26, organisers only: a game of a series starting within a week, not yet confirmed (POST /api/events/{id}/confirm). */
   needsConfirmation: z.boolean().optional(),

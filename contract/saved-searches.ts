@@ -34,6 +34,24 @@ export const SAVED_SEARCH_TEXTS = {
     count === 1 ? `A new game matches “${name}”` : `${count} new games match “${name}”`,
 } as const;
 
+/**
+ * The Events view's texts of issue 26 (the phone's filter sheet, the map view, a cancelled game):
+ * here rather than beside EVENT_TEXTS, which is part of the first load (contract/events.ts is in
+ * the entry chunk; these are only read by lazily loaded code).
+ */
+export const FIND_VIEW_TEXTS = {
+  filters: 'Filters',
+  /** The phone's filter button: "Filters (2)", or "Filters" when none narrows the list. */
+  filtersButton: (count: number) => (count > 0 ? `Filters (${count})` : 'Filters'),
+  showResults: 'Show results',
+  mapView: 'Map',
+  mapLabel: 'Events on the map',
+  mapOffline: 'Map tiles could not load; the markers and the list still work.',
+  notOnMap: 'Not on the map (no location given)',
+  cancelled: 'Cancelled',
+  eventPage: 'Event page',
+} as const;
+
 /** The filters' keys (GET /api/events' query without the cursor and page size). */
 export const SAVED_SEARCH_KEYS = [
   'type',

@@ -1,3 +1,4 @@
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RADIUS_MESSAGE } from '../../../contract';
 import { events, userReplicas } from '../../db/schema';
@@ -79,6 +80,34 @@ describe('find a game: GET /api/events filters', () => {
       'utc 9th',
       'berlin midnight',
     ]);
+  });
+
+  it('a cancelled game stays in the list, flagged cancelled (its card says so)', async () => {
+    const kept = await createEvent(db(), { title: 'kept game', date: on('2033-02-01') });
+    const off = await createEvent(db(), { title: 'called off', date: on('2033-02-02') });
+    const res = await injectAs(t.app, admin, {
+      method: 'PATCH',
+      url: `/api/events/${off.id}`,
+      payload: { cancelled: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const as of [null, player]) {
+      const page = (await list('from=2033-02-01&to=2033-02-28', as)).json() as {
+        id: string;
+        cancelled: boolean;
+      }[];
+      expect(page.map((e) => [e.id, e.cancelled])).toEqual([
+        [kept.id, false],
+        [off.id, true],
+      ]);
+    }
+    // Near pages (the nearest-first statement) say so too.
+    await db()
+      .update(events)
+      .set({ ...LEEDS })
+      .where(inArray(events.id, [kept.id, off.id]));
+    const near = (await list('from=2033-02-01&to=2033-02-28&near=53.8,-1.55&sort=distance')).json();
+    expect(near.map((e: { cancelled: boolean }) => e.cancelled).sort()).toEqual([false, true]);
   });
 
   it('near with radius keeps the events within that many km, soonest first, and combines with type', async () => {

@@ -52,6 +52,7 @@ export function presentEvent(
     rentalsAvailable: !!r.rentalsAvailable,
     firstTimersWelcome: !!r.firstTimersWelcome,
     waiverRequired: !!r.waiverRequired,
+    cancelled: !!r.cancelledAt,
     isPast,
     viewerStatus,
     waitlistPosition: viewerStatus === 'waitlisted' ? (place?.position ?? null) : null,

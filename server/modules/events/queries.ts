@@ -66,6 +66,8 @@ const EVENT_COLUMNS = {
   source: e.source,
   createdAt: e.createdAt,
   updatedAt: e.updatedAt,
+  /** Issue 26: a cancelled game stays listed, said so on its card. */
+  cancelledAt: e.cancelledAt,
   /**
    * Registering asks a waiver (issue 25): the event's own, else its field's (as waivers.ts
    * selectEventWaiver resolves it): two primary-key probes, so that a card's Register knows.
@@ -336,10 +338,9 @@ export type Place = Omit<Awaited<ReturnType<typeof selectPlaces>>[number], 'even
  */
 const DETAIL_COLUMNS = {
   ...EVENT_COLUMNS,
-  // Issue 26: its series, whether an organiser confirmed it, whether it is cancelled.
+  // Issue 26: its series, whether an organiser confirmed it (cancelled is in EVENT_COLUMNS).
   seriesId: e.seriesId,
   confirmedAt: e.confirmedAt,
-  cancelledAt: e.cancelledAt,
   hostTeamName: sql<string | null>`(SELECT t.name FROM teams t WHERE t.id = "events"."host_team_id")`,
   fieldName: sql<string | null>`(SELECT f.name FROM fields f WHERE f.id = "events"."field_id")`,
   sides: sql<EventSide[]>`(SELECT coalesce(json_agg(json_build_object('id', s.id, 'name', s.name,

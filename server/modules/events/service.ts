@@ -84,9 +84,8 @@ export async function getEvent(db: Db, id: string, viewer: SessionUser | null): 
   event.viewerSideId = row.place?.sideId ?? null;
   // Issue 26: the viewer's own registration is private (PATCH /api/events/{id}/registration).
   if (row.place) event.viewerPrivate = row.place.private;
-  // Issue 26: its series, cancelled, and (to its organisers) a game of a series to confirm.
+  // Issue 26: its series and (to its organisers) a game of a series to confirm; cancelled is the presenter's.
   event.seriesId = row.seriesId ?? null;
-  event.cancelled = !!row.cancelledAt;
   if (event.abilities?.canManage) event.needsConfirmation = needsConfirmation(row, Date.now());
   event.waiver = row.waiver ? { version: row.waiver.version, text: row.waiver.text } : null;
   if (row.waiver && row.place) {

@@ -22,9 +22,13 @@ export function DialogOverlay({ className, ...props }: React.ComponentProps<type
 
 export function DialogContent({
   className,
+  closeClassName,
   children,
   ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content>) {
+}: React.ComponentProps<typeof DialogPrimitive.Content> & {
+  /** The close button's classes (a phone's sheet makes it a 44 px target). */
+  closeClassName?: string;
+}) {
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -36,7 +40,12 @@ export function DialogContent({
         {...props}
       >
         {children}
-        <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity outline-none hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring">
+        <DialogPrimitive.Close
+          className={cn(
+            'absolute top-4 right-4 rounded-sm opacity-70 transition-opacity outline-none hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring',
+            closeClassName,
+          )}
+        >
           <X className="size-4" aria-hidden="true" />
           <span className="sr-only">Close</span>
         </DialogPrimitive.Close>

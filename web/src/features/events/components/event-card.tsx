@@ -1,4 +1,5 @@
 import { EVENT_TEXTS, type Event, registrationLabel } from '@contract/events';
+import { FIND_VIEW_TEXTS } from '@contract/saved-searches';
 import { Card } from '@web/components/ui/card';
 import { RemoteImage } from '@web/components/ui/remote-image';
 import { Skeleton } from '@web/components/ui/skeleton';
@@ -36,6 +37,21 @@ export function EventTypeBadge({
   );
 }
 
+/** "Cancelled" (issue 26): the game is kept, closed to registrations. */
+export function CancelledBadge({ className }: { className?: string }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex rounded-full bg-destructive px-2.5 py-0.5 text-xs font-semibold text-destructive-foreground',
+        className,
+      )}
+      data-testid="cancelled-badge"
+    >
+      {FIND_VIEW_TEXTS.cancelled}
+    </span>
+  );
+}
+
 /**
  * An event card (SPEC §2 Events section): image or placeholder, type badge, title, date, location
  * with the distance when known, registrations, 'View Event Details' (the event's own link, in a new
@@ -58,6 +74,7 @@ export function EventCard({ event, className }: { event: Event; className?: stri
             fallback={event.type}
           />
           <EventTypeBadge type={event.type} solid className="absolute top-3 left-3 shadow-sm" />
+          {event.cancelled ? <CancelledBadge className="absolute top-3 right-3 shadow-sm" /> : null}
         </div>
         <div className="flex flex-1 flex-col gap-3 p-4">
           <h3 id={titleId} className="text-lg leading-snug font-semibold">

@@ -4,7 +4,7 @@ import { json, mockFetch, renderApp, signedOut } from '@web/test/utils';
 import { useLocation, useNavigationType } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { anEvent, daysFromNow, deferred, eventId } from '../test-data';
-import { EventsSection } from './events-section';
+import { calendarWindow, EventsSection, monthWindow, openingDay } from './events-section';
 
 type Call = [string, RequestInit?];
 const eventCalls = (fetchMock: { mock: { calls: unknown[][] } }) =>
@@ -217,6 +217,64 @@ describe('events section', () => {
     );
     if (foundAt !== null) expect(await screen.findByText(/180\.5 km away/)).toBeInTheDocument();
     else expect(screen.getByText('No events found for this category')).toBeInTheDocument();
+  });
+});
+
+describe('the calendar with a When range (issue 26)', () => {
+  // A weekend in the month after next: always in the future, inside one month.
+  const base = new Date(today.getFullYear(), today.getMonth() + 2, 10);
+  const day = (d: Date) =>
+    `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  const from = day(base);
+  const to = day(new Date(base.getFullYear(), base.getMonth(), 11));
+
+  it('opens on the month and first day of the range and asks only for the days inside it', async () => {
+    const inRange = anEvent({
+      id: eventId(7),
+      title: 'Range Skirmish',
+      date: new Date(base.getFullYear(), base.getMonth(), 10, 12).toISOString(),
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+    const fetchMock = mockFetch({ ...signedOut(), 'GET /api/events': () => json([inRange]) });
+    renderApp(<EventsSection />, { route: `/events?view=calendar&when=dates&from=${from}&to=${to}` });
+    expect(
+      await screen.findByRole('grid', {
+        name: base.toLocaleDateString('en-US', { month: 'long', year: 'numeric' }),
+      }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 3, name: dayLabel(base) })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Range Skirmish' })).toBeInTheDocument();
+    // Every list the calendar asked for stays inside the range (no month window, no upcoming-from-now).
+    const calls = eventCalls(fetchMock);
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) {
+      expect(call.searchParams.get('from')).toBe(from);
+      expect(call.searchParams.get('to')).toBe(to);
+    }
+  });
+
+  it('without a range keeps its month window', async () => {
+    const fetchMock = mockFetch({ ...signedOut(), 'GET /api/events': () => json([]) });
+    renderApp(<EventsSection />, { route: '/events?view=calendar' });
+    await screen.findByText('No events scheduled for this date');
+    const window = monthWindow(new Date(today.getFullYear(), today.getMonth(), 1));
+    const month = eventCalls(fetchMock).find((u) => u.searchParams.get('limit') === '100');
+    expect(month?.searchParams.get('from')).toBe(window.from);
+    expect(month?.searchParams.get('to')).toBe(window.to);
+  });
+
+  it('cuts each month by the range, and skips a month outside it', () => {
+    const jan = new Date(2030, 0, 1);
+    const feb = new Date(2030, 1, 1);
+    const mar = new Date(2030, 2, 1);
+    const range = { from: '2030-01-30', to: '2030-02-02' };
+    expect(calendarWindow(jan, range)).toEqual({ from: '2030-01-30', to: monthWindow(jan).to });
+    expect(calendarWindow(feb, range)).toEqual({ from: monthWindow(feb).from, to: '2030-02-02' });
+    expect(calendarWindow(mar, range)).toBeNull();
+    expect(calendarWindow(jan, {})).toEqual(monthWindow(jan));
+    expect(openingDay(new Date(2030, 0, 20), range)).toEqual(new Date(2030, 0, 30));
+    expect(openingDay(new Date(2030, 0, 31), range)).toEqual(new Date(2030, 0, 31));
+    expect(openingDay(new Date(2030, 2, 5), range)).toEqual(new Date(2030, 0, 30));
   });
 });
 

@@ -5,36 +5,45 @@ import {
   EVENT_TYPES,
   type Event,
   type EventType,
+  isDayParam,
 } from '@contract/events';
+import { FIND_VIEW_TEXTS } from '@contract/saved-searches';
 import { useQuery } from '@tanstack/react-query';
+import type { MapMarker } from '@web/components/map/types';
 import { NearMeButton } from '@web/components/near-me-button';
 import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { MD_QUERY, useMediaQuery } from '@web/lib/use-media-query';
 import { useNearMe } from '@web/lib/use-near-me';
-import { format, isSameDay, startOfDay, startOfMonth } from 'date-fns';
-import { CalendarDays, LayoutGrid, LoaderCircle } from 'lucide-react';
-import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
+import { endOfMonth, format, isSameDay, startOfDay, startOfMonth } from 'date-fns';
+import { CalendarDays, LayoutGrid, LoaderCircle, Map as MapIcon } from 'lucide-react';
+import { type CSSProperties, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { DayPicker, labelDayButton } from 'react-day-picker';
 import 'react-day-picker/style.css';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { takeFirstDay } from '../api/embedded-calendar';
+import { eventPath } from '../api/get-event';
 import { EVENTS_MONTH_LIMIT, getEvents, useEventPages, useEvents } from '../api/get-events';
 import { type EventListParams, eventKeys } from '../api/keys';
 import {
   apiParams,
+  dayOf,
   EMPTY_FILTERS,
   type FindFilters as Filters,
   isFiltering,
   readFilters,
   writeFilters,
 } from '../find/filters';
-import { FIND_TEXTS, FindFiltersBar } from '../find/find-filters';
-import { EventCard, EventCardSkeleton } from './event-card';
-import { eventDay } from './event-format';
+import { FIND_TEXTS, FiltersSheet, FindFiltersBar } from '../find/find-filters';
+import { CancelledBadge, EventCard, EventCardSkeleton } from './event-card';
+import { eventDay, formatEventDate } from './event-format';
 
 const T = EVENT_TEXTS;
+const V = FIND_VIEW_TEXTS;
 
-export type EventsView = 'calendar' | 'grid';
+export type EventsView = 'calendar' | 'grid' | 'map';
+const VIEWS: readonly EventsView[] = ['calendar', 'grid', 'map'];
 type Tab = (typeof EVENT_TABS)[number];
 
 /** A tab's value (and so its Radix ids): no spaces (axe aria-valid-attr-value; issue 20). */
@@ -87,7 +96,7 @@ export function EventsSection({ initialView = 'calendar' }: { initialView?: Even
   // change replacing the entry so Back leaves the section rather than stepping through filters.
   const [searchParams, setSearchParams] = useSearchParams();
   const viewParam = searchParams.get('view');
-  const view: EventsView = viewParam === 'grid' || viewParam === 'calendar' ? viewParam : initialView;
+  const view: EventsView = VIEWS.find((v) => v === viewParam) ?? initialView;
   const type = typeOf(searchParams.get('type'));
   const tab: Tab = type ?? T.allEvents;
   const setParam = (key: string, value: string | undefined) =>
@@ -110,6 +119,7 @@ export function EventsSection({ initialView = 'calendar' }: { initialView?: Even
   const setFilters = (next: Filters) =>
     setSearchParams((current) => writeFilters({ ...next, type }, current), { replace: true });
   const filtering = isFiltering(filters);
+  const wide = useMediaQuery(MD_QUERY);
   const find = filtering ? (apiParams(filters) as Partial<EventListParams>) : undefined;
 
   return (
@@ -127,6 +137,8 @@ export function EventsSection({ initialView = 'calendar' }: { initialView?: Even
           </TabsList>
           <div className="flex flex-wrap items-center gap-2">
             <NearMeButton near={near} locating={locating} onToggle={toggle} label={T.nearMe} />
+            {/* Phone first (issue 26): below md the filters are a button beside Near me opening a sheet. */}
+            {wide ? null : <FiltersSheet filters={filters} onChange={setFilters} />}
             <fieldset className="inline-flex rounded-md border border-border p-0.5">
               <legend className="sr-only">View</legend>
               <ViewButton
@@ -145,10 +157,13 @@ export function EventsSection({ initialView = 'calendar' }: { initialView?: Even
               >
                 {T.gridView}
               </ViewButton>
+              <ViewButton current={view} value="map" onSelect={setView} icon={<MapIcon aria-hidden="true" />}>
+                {V.mapView}
+              </ViewButton>
             </fieldset>
           </div>
         </div>
-        <FindFiltersBar filters={filters} onChange={setFilters} />
+        {wide ? <FindFiltersBar filters={filters} onChange={setFilters} /> : null}
         <TabsContent value={tabValue(tab)} className="mt-0 space-y-5">
           {near && !filtering && !nearRadius.isPending ? (
             <p role="status" className="text-sm text-muted-foreground" data-testid="near-radius">
@@ -160,7 +175,18 @@ export function EventsSection({ initialView = 'calendar' }: { initialView?: Even
             </p>
           ) : null}
           {view === 'calendar' ? (
-            <CalendarView type={type} near={near} find={find} />
+            // A new range opens the calendar afresh (its month, its first day).
+            <CalendarView key={`${filters.from}..${filters.to}`} type={type} near={near} find={find} />
+          ) : view === 'map' ? (
+            <MapResults
+              params={
+                find
+                  ? { ...find, type, sort: 'date' }
+                  : { type, near, sort: near ? 'distance' : undefined, radius: near ? radius : undefined }
+              }
+              waiting={!find && !!near && nearRadius.isPending}
+              onClear={find ? () => setFilters({ ...EMPTY_FILTERS }) : undefined}
+            />
           ) : find ? (
             <FoundView params={{ ...find, type }} onClear={() => setFilters({ ...EMPTY_FILTERS })} />
           ) : (
@@ -235,6 +261,41 @@ function CardSkeletons({ count }: { count: number }) {
   );
 }
 
+type EventPages = ReturnType<typeof useEventPages>;
+
+/** "Load more events" while the list has further pages. */
+function LoadMore({ pages }: { pages: EventPages }) {
+  if (!pages.hasNextPage) return null;
+  return (
+    <div className="flex justify-center">
+      <Button
+        variant="outline"
+        onClick={() => void pages.fetchNextPage()}
+        disabled={pages.isFetchingNextPage}
+      >
+        {pages.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+        Load more events
+      </Button>
+    </div>
+  );
+}
+
+/** The grid of cards of the pages loaded so far, and "Load more events". */
+function EventGrid({ list, pages }: { list: Event[]; pages: EventPages }) {
+  return (
+    <div className="space-y-4">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Events">
+        {list.map((event) => (
+          <li key={event.id} className="flex">
+            <EventCard event={event} className="flex-1" />
+          </li>
+        ))}
+      </ul>
+      <LoadMore pages={pages} />
+    </div>
+  );
+}
+
 /** The grid: upcoming events of the tab (soonest first, or nearest first with "Near me"). */
 function GridView({
   type,
@@ -263,29 +324,7 @@ function GridView({
   if (events.isError) return <EventsError />;
   const list = events.data.pages.flat();
   if (list.length === 0) return <EmptyText>{T.noEventsForCategory}</EmptyText>;
-  return (
-    <div className="space-y-4">
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Events">
-        {list.map((event) => (
-          <li key={event.id} className="flex">
-            <EventCard event={event} className="flex-1" />
-          </li>
-        ))}
-      </ul>
-      {events.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void events.fetchNextPage()}
-            disabled={events.isFetchingNextPage}
-          >
-            {events.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-            Load more events
-          </Button>
-        </div>
-      ) : null}
-    </div>
-  );
+  return <EventGrid list={list} pages={events} />;
 }
 
 /** The grid of the events the find filters keep, soonest first; an empty state offers to clear them. */
@@ -294,39 +333,111 @@ function FoundView({ params, onClear }: { params: EventListParams; onClear: () =
   if (events.isPending) return <CardSkeletons count={6} />;
   if (events.isError) return <EventsError />;
   const list = events.data.pages.flat();
+  if (list.length === 0) return <FindEmpty onClear={onClear} />;
+  return <EventGrid list={list} pages={events} />;
+}
+
+/** No event matches the find filters: say so, and offer to clear them. */
+function FindEmpty({ onClear }: { onClear: () => void }) {
+  return (
+    <div
+      className="space-y-3 rounded-xl border border-dashed border-border p-8 text-center"
+      data-testid="find-empty"
+    >
+      <p className="text-muted-foreground">{FIND_TEXTS.noMatch}</p>
+      <Button variant="outline" className="h-11" onClick={onClear}>
+        {FIND_TEXTS.clear}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The shared map (components/map), loaded on demand as PlacesMap loads it: Leaflet, then the map
+ * view. Imported here by its lazy chunks only, not through components/map/index: a third static
+ * importer of that module splits the fields' and stores' shared chunk, which adds a file name to
+ * the entry's preload list (the first load is at its 100 KB budget).
+ */
+/** isolate: Leaflet's panes (z-index 400 and up) stay under the sheets and menus. */
+const MAP_CLASS = 'relative isolate h-80 w-full sm:h-[28rem] rounded-xl';
+
+const EventsMapView = lazy(() =>
+  import('@web/components/map/leaflet-global').then(() => import('@web/components/map/map-view')),
+);
+
+/**
+ * The map view (issue 26): the listed events as markers on the shared map (loaded on demand, its
+ * own chunk), each popup linking to the event's page; the events without a place listed under it.
+ */
+function MapResults({
+  params,
+  waiting,
+  onClear,
+}: {
+  params: EventListParams;
+  /** Near me is still finding how far to look. */
+  waiting?: boolean;
+  /** The find filters are set: the empty state offers to clear them. */
+  onClear?: () => void;
+}) {
+  const events = useEventPages(params, !waiting);
+  const list = useMemo(() => events.data?.pages.flat() ?? [], [events.data]);
+  const markers = useMemo(
+    () =>
+      list.flatMap((e): MapMarker[] =>
+        e.lat === null || e.lng === null
+          ? []
+          : [
+              {
+                id: e.id,
+                lat: e.lat,
+                lng: e.lng,
+                title: e.title,
+                subtitle: [e.cancelled ? V.cancelled : null, formatEventDate(e.date, e.timeZone), e.location]
+                  .filter(Boolean)
+                  .join(' · '),
+                href: eventPath(e.id),
+                linkText: V.eventPage,
+              },
+            ],
+      ),
+    [list],
+  );
+  if (waiting || events.isPending)
+    return <Skeleton className="h-80 w-full rounded-xl sm:h-[28rem]" data-testid="events-loading" />;
+  if (events.isError) return <EventsError />;
   if (list.length === 0)
-    return (
-      <div
-        className="space-y-3 rounded-xl border border-dashed border-border p-8 text-center"
-        data-testid="find-empty"
-      >
-        <p className="text-muted-foreground">{FIND_TEXTS.noMatch}</p>
-        <Button variant="outline" className="h-11" onClick={onClear}>
-          {FIND_TEXTS.clear}
-        </Button>
-      </div>
-    );
+    return onClear ? <FindEmpty onClear={onClear} /> : <EmptyText>{T.noEventsForCategory}</EmptyText>;
+  const unplaced = list.filter((e) => e.lat === null || e.lng === null);
   return (
     <div className="space-y-4">
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Events">
-        {list.map((event) => (
-          <li key={event.id} className="flex">
-            <EventCard event={event} className="flex-1" />
-          </li>
-        ))}
-      </ul>
-      {events.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            onClick={() => void events.fetchNextPage()}
-            disabled={events.isFetchingNextPage}
-          >
-            {events.isFetchingNextPage ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-            Load more events
-          </Button>
-        </div>
+      <Suspense fallback={<Skeleton className={MAP_CLASS} aria-label={V.mapLabel} />}>
+        <EventsMapView
+          markers={markers}
+          label={V.mapLabel}
+          className={MAP_CLASS}
+          offlineText={V.mapOffline}
+        />
+      </Suspense>
+      {unplaced.length > 0 ? (
+        <section aria-label={V.notOnMap} className="space-y-2" data-testid="not-on-map">
+          <h3 className="text-sm font-semibold text-muted-foreground">{V.notOnMap}</h3>
+          <ul className="divide-y divide-border rounded-xl border border-border">
+            {unplaced.map((e) => (
+              <li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
+                <Link to={eventPath(e.id)} className="flex min-h-11 items-center font-medium hover:underline">
+                  {e.title}
+                </Link>
+                {e.cancelled ? <CancelledBadge /> : null}
+                <span className="text-muted-foreground">
+                  {formatEventDate(e.date, e.timeZone)} · {e.location}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
+      <LoadMore pages={events} />
     </div>
   );
 }
@@ -344,11 +455,64 @@ const DAY_PICKER_STYLE = {
 const HAS_EVENTS_CLASS =
   "relative font-bold after:pointer-events-none after:absolute after:bottom-1 after:left-1/2 after:size-1.5 after:-translate-x-1/2 after:rounded-full after:bg-primary after:content-['']";
 
+/** A find range (issue 26): YYYY-MM-DD days, inclusive, each event's own local day. */
+export interface DayRange {
+  from?: string;
+  to?: string;
+}
+
+/**
+ * The calendar's window for `month` within `range`: the month's window where the range does not
+ * cut it, else the range's own days (the server compares each event's local day); null when the
+ * month and the range do not meet.
+ */
+export function calendarWindow(month: Date, range: DayRange): Pick<EventListParams, 'from' | 'to'> | null {
+  const window = monthWindow(month);
+  const first = dayOf(startOfMonth(month));
+  const last = dayOf(endOfMonth(month));
+  if ((range.from && range.from > last) || (range.to && range.to < first)) return null;
+  return {
+    from: range.from && range.from >= first ? range.from : window.from,
+    to: range.to && range.to <= last ? range.to : window.to,
+  };
+}
+
+/** A YYYY-MM-DD day as a local Date at midnight. */
+const parseDay = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y, m - 1, d);
+};
+
+/**
+ * The day the calendar opens on: `today`, or with a range (issue 26) the first day of the range
+ * unless today is inside it (then today).
+ */
+export function openingDay(today: Date, range: DayRange): Date {
+  const t = dayOf(today);
+  if (range.from && t < range.from) return parseDay(range.from);
+  if (range.to && t > range.to) return parseDay(range.from ?? range.to);
+  return today;
+}
+
+/** One month's list, or none (an empty list) when the month is outside the range. */
+function useWindowEvents(params: EventListParams, window: Pick<EventListParams, 'from' | 'to'> | null) {
+  const query = useEvents({ ...params, ...(window ?? {}) }, !!window);
+  if (window) return query;
+  return {
+    data: [] as Event[],
+    isPending: false,
+    isError: false,
+    isFetching: false,
+    isSuccess: true,
+  } as const;
+}
+
 /**
  * The calendar: the visible month's events (by ?from&to), marked on their days (each event's day
  * in its own zone). Rendered by the server with its day and lists (the HTML's calendar block), the
  * first render in the browser starts from the same day, then moves to the browser's own day if
- * that differs (another time zone).
+ * that differs (another time zone). With a find range (When, issue 26) it opens on the range's
+ * first day and lists only the events inside it.
  */
 function CalendarView({
   type,
@@ -357,32 +521,37 @@ function CalendarView({
 }: {
   type?: EventType;
   near?: string;
-  /** The find filters (issue 26) but their days: the calendar's window is its month. */
+  /** The find filters (issue 26); their days cut each month's window. */
   find?: Partial<EventListParams>;
 }) {
-  const { from: _from, to: _to, ...narrow } = find ?? {};
+  const { from: rangeFrom, to: rangeTo, ...narrow } = find ?? {};
+  const range: DayRange = {
+    from: isDayParam(rangeFrom) ? rangeFrom : undefined,
+    to: isDayParam(rangeTo) ? rangeTo : undefined,
+  };
+  const hasRange = !!(range.from || range.to);
   const near = narrow.near ?? nearMe;
   const [first] = useState(() => takeFirstDay() ?? startOfDay(new Date()));
   const [today, setToday] = useState(first);
-  const [month, setMonth] = useState(() => startOfMonth(first));
-  const [selected, setSelected] = useState<Date | undefined>(first);
+  const [month, setMonth] = useState(() => startOfMonth(openingDay(first, range)));
+  const [selected, setSelected] = useState<Date | undefined>(() => openingDay(first, range));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the range is the view's key (it remounts)
   useEffect(() => {
     const local = startOfDay(new Date());
     if (local.getTime() === first.getTime()) return;
+    const open = openingDay(local, range);
     setToday(local);
-    setSelected(local);
-    setMonth(startOfMonth(local));
+    setSelected(open);
+    setMonth(startOfMonth(open));
   }, [first]);
-  const visible = useEvents({ ...narrow, ...monthWindow(month), type, near, limit: EVENTS_MONTH_LIMIT });
+  const params: EventListParams = { ...narrow, type, near, limit: EVENTS_MONTH_LIMIT };
+  const visible = useWindowEvents(params, calendarWindow(month, range));
   // The selected day may sit in another month than the one shown: its own month's list.
   const selectedMonth = startOfMonth(selected ?? month);
-  const ofSelected = useEvents(
-    { ...narrow, ...monthWindow(selectedMonth), type, near, limit: EVENTS_MONTH_LIMIT },
-    !!selected,
-  );
+  const ofSelected = useWindowEvents(params, selected ? calendarWindow(selectedMonth, range) : null);
 
-  // The next upcoming event, offered when the chosen day is empty so the calendar never dead-ends.
-  const upcoming = useEvents({ ...narrow, type, near, limit: 1 });
+  // The next upcoming event (in the range), offered when the chosen day is empty so the calendar never dead-ends.
+  const upcoming = useEvents({ ...narrow, ...(hasRange ? range : {}), type, near, limit: 1 });
   const next = upcoming.data?.[0];
   const showDay = (date: Date) => {
     setSelected(date);

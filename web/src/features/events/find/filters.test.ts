@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activeFilterCount,
   EMPTY_FILTERS,
   type FindFilters,
   readFilters,
@@ -61,5 +62,27 @@ describe('find filters ↔ address', () => {
       radius: '25',
       beginner: 'true',
     });
+  });
+});
+
+describe('activeFilterCount', () => {
+  it('counts the dates, the distance (a place with a radius) and each toggle; not the type', () => {
+    expect(activeFilterCount(EMPTY_FILTERS)).toBe(0);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, type: 'Milsim' })).toBe(0);
+    // A place without a radius does not narrow the list.
+    expect(activeFilterCount({ ...EMPTY_FILTERS, near: '49.9,-97.1' })).toBe(0);
+    expect(
+      activeFilterCount({
+        ...EMPTY_FILTERS,
+        when: 'weekend',
+        from: '2030-01-05',
+        to: '2030-01-06',
+        near: '49.9,-97.1',
+        radius: 50,
+        placesLeft: true,
+        beginner: true,
+        replicasAllowed: true,
+      }),
+    ).toBe(5);
   });
 });

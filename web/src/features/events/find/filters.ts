@@ -111,6 +111,14 @@ export function writeFilters(filters: FindFilters, current = new URLSearchParams
 export const isFiltering = (f: FindFilters) =>
   !!(f.from || f.to || (f.near && f.radius) || f.placesLeft || f.beginner || f.replicasAllowed);
 
+/**
+ * How many filters narrow the list (the phone's "Filters (n)"): the dates, the distance, places
+ * left, beginner-friendly, my replicas allowed; the type is a tab of its own.
+ */
+export const activeFilterCount = (f: FindFilters) =>
+  [!!(f.from || f.to), !!(f.near && f.radius), f.placesLeft, f.beginner, f.replicasAllowed].filter(Boolean)
+    .length;
+
 /** GET /api/events' parameters for the filters (the saved search's too). */
 export function apiParams(f: FindFilters): Record<string, string | undefined> {
   return {

@@ -1,37 +1,68 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch, renderApp, signedOut } from '@web/test/utils';
-import { describe, expect, it, vi } from 'vitest';
-import { EMPTY_FILTERS } from './filters';
-import { FIND_TEXTS, FindFiltersBar } from './find-filters';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EventsSection } from '../components/events-section';
 
-const LEEDS = { name: 'Leeds', region: 'West Yorkshire', country: 'United Kingdom', lat: 53.8, lng: -1.55 };
+/** jsdom's matchMedia (test/setup.ts) matches nothing: a phone. `wide` makes `md` match: a desktop. */
+const original = window.matchMedia;
+function useWidth(wide: boolean) {
+  window.matchMedia = (query: string) =>
+    ({ ...original(query), matches: wide && query.includes('min-width') }) as MediaQueryList;
+}
+afterEach(() => {
+  window.matchMedia = original;
+});
 
-describe('the find filters’ place (the shared places picker)', () => {
-  it('suggests places as a town is typed; picking one sets near, place and the default radius', async () => {
-    const asked: string[] = [];
-    mockFetch({
-      ...signedOut(),
-      'GET /api/places': ({ url }) => {
-        asked.push(new URL(url, 'http://localhost').searchParams.get('q') ?? '');
-        return json([LEEDS]);
-      },
+const search = () => screen.getByTestId('location').getAttribute('data-search') ?? '';
+
+describe('the filters on a phone (issue 26)', () => {
+  it('says "Filters" with none set, and no inline bar', async () => {
+    mockFetch({ ...signedOut(), 'GET /api/events': () => json([]) });
+    renderApp(<EventsSection initialView="grid" />, { route: '/events' });
+    expect(await screen.findByRole('button', { name: 'Filters' })).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(screen.queryByTestId('find-filters')).not.toBeInTheDocument();
+  });
+
+  it('counts the filters set, opens a sheet with the same controls, and Escape closes it', async () => {
+    mockFetch({ ...signedOut(), 'GET /api/events': () => json([]) });
+    renderApp(<EventsSection initialView="grid" />, {
+      route: '/events?view=grid&placesLeft=true&beginner=true&from=2030-01-05&to=2030-01-06',
     });
-    const onChange = vi.fn();
-    renderApp(<FindFiltersBar filters={EMPTY_FILTERS} onChange={onChange} />);
-    const input = screen.getByRole('combobox', { name: FIND_TEXTS.place });
-    await userEvent.type(input, 'Lee');
-    await userEvent.keyboard('{ArrowDown}');
-    await userEvent.keyboard('{Enter}');
-    await waitFor(() =>
-      expect(onChange).toHaveBeenLastCalledWith(
-        expect.objectContaining({
-          near: '53.8,-1.55',
-          place: 'Leeds, West Yorkshire, United Kingdom',
-          radius: expect.any(Number),
-        }),
-      ),
-    );
-    expect(asked.at(-1)).toBe('Lee');
+    const button = await screen.findByRole('button', { name: 'Filters (3)' });
+    await userEvent.click(button);
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(within(sheet).getByRole('checkbox', { name: 'Places left' })).toBeChecked();
+    expect(within(sheet).getByRole('checkbox', { name: 'Beginner-friendly' })).toBeChecked();
+    expect(within(sheet).getByLabelText('From')).toHaveValue('2030-01-05');
+    // Focus is kept inside the sheet.
+    expect(sheet).toContainElement(document.activeElement as HTMLElement);
+
+    await userEvent.click(within(sheet).getByRole('checkbox', { name: 'Places left' }));
+    await waitFor(() => expect(search()).not.toContain('placesLeft'));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Filters (2)' })).toHaveFocus();
+  });
+
+  it('"Show results" closes the sheet', async () => {
+    mockFetch({ ...signedOut(), 'GET /api/events': () => json([]) });
+    renderApp(<EventsSection initialView="grid" />, { route: '/events?view=grid' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Filters' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    await userEvent.click(within(sheet).getByRole('checkbox', { name: 'Beginner-friendly' }));
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Show results' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeInTheDocument();
+    expect(search()).toContain('beginner=true');
+  });
+
+  it('keeps the inline bar from md up (no Filters button)', async () => {
+    useWidth(true);
+    mockFetch({ ...signedOut(), 'GET /api/events': () => json([]) });
+    renderApp(<EventsSection initialView="grid" />, { route: '/events?view=grid&beginner=true' });
+    const bar = await screen.findByTestId('find-filters');
+    expect(within(bar).getByRole('checkbox', { name: 'Beginner-friendly' })).toBeChecked();
+    expect(screen.queryByRole('button', { name: /^Filters/ })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { EVENT_RADII } from '@contract/events';
 import { PLACES_TEXTS, placeLabel } from '@contract/places';
-import { SAVED_SEARCH_LIMITS, SAVED_SEARCH_TEXTS } from '@contract/saved-searches';
+import { FIND_VIEW_TEXTS, SAVED_SEARCH_LIMITS, SAVED_SEARCH_TEXTS } from '@contract/saved-searches';
 import { PlacePicker } from '@web/components/place-picker';
 import { Button } from '@web/components/ui/button';
 import {
@@ -10,16 +10,18 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  DialogTrigger,
 } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { useUser } from '@web/lib/auth';
 import { toast } from '@web/lib/toast';
 import { useNearMe } from '@web/lib/use-near-me';
-import { BookmarkPlus, LoaderCircle, LocateFixed, X } from 'lucide-react';
+import { BookmarkPlus, LoaderCircle, LocateFixed, SlidersHorizontal, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useSaveSearch } from './api';
 import {
+  activeFilterCount,
   DEFAULT_RADIUS,
   EMPTY_FILTERS,
   type FindFilters,
@@ -58,6 +60,45 @@ const SELECT_CLASS =
   'h-11 w-full rounded-md border border-input bg-background px-3 text-sm text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 /**
+ * The phone's filters (below `md`; the Events view shows FindFiltersBar from `md` up): a
+ * "Filters (n)" button (n: the filters narrowing the list) opening a sheet with the same controls
+ * (Radix's dialog: focus kept inside, Escape closes), so that the results start on the first screen.
+ */
+export function FiltersSheet({
+  filters,
+  onChange,
+}: {
+  filters: FindFilters;
+  onChange: (next: FindFilters) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const count = activeFilterCount(filters);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant={count > 0 ? 'secondary' : 'outline'} className="h-11" data-testid="filters-button">
+          <SlidersHorizontal aria-hidden="true" />
+          {FIND_VIEW_TEXTS.filtersButton(count)}
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        className="top-auto bottom-0 left-0 max-h-[85dvh] w-full max-w-none translate-x-0 translate-y-0 gap-3 rounded-b-none p-4"
+        closeClassName="top-2 right-2 inline-flex size-11 items-center justify-center"
+      >
+        <DialogHeader className="pr-12 text-left">
+          <DialogTitle>{FIND_VIEW_TEXTS.filters}</DialogTitle>
+          <DialogDescription className="sr-only">{F.filters}</DialogDescription>
+        </DialogHeader>
+        <FindFiltersBar filters={filters} onChange={onChange} bare />
+        <Button className="h-11 w-full" onClick={() => setOpen(false)}>
+          {FIND_VIEW_TEXTS.showResults}
+        </Button>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
  * The Events view's filters (issue 26), phone first: when, how far (a place typed with the
  * gazetteer's suggestions, or the browser's location, and a radius), places left, beginner-friendly,
  * my replicas allowed (signed in), clear, and "Save this search" (signed in).
@@ -65,9 +106,12 @@ const SELECT_CLASS =
 export function FindFiltersBar({
   filters,
   onChange,
+  bare = false,
 }: {
   filters: FindFilters;
   onChange: (next: FindFilters) => void;
+  /** In the phone's sheet: no card of its own. */
+  bare?: boolean;
 }) {
   const { user } = useUser();
   const id = useId();
@@ -87,7 +131,7 @@ export function FindFiltersBar({
   return (
     <section
       aria-label={F.filters}
-      className="space-y-3 rounded-xl border border-border bg-card p-3"
+      className={bare ? 'space-y-3' : 'space-y-3 rounded-xl border border-border bg-card p-3'}
       data-testid="find-filters"
     >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
