@@ -14,8 +14,12 @@ test('find a game near a typed city in the next 7 days through the Filters sheet
   await registerByApi(page.request);
   await page.goto('/events?view=grid');
   const section = page.getByTestId('events-section');
-  // Phone first: no inline bar, a Filters button instead.
+  // Phone first: no inline bar, a Filters button instead; the view buttons are 44 px to tap.
   await expect(section.getByTestId('find-filters')).toHaveCount(0);
+  for (const view of ['Calendar', 'Grid', 'Map']) {
+    const box = await section.getByRole('button', { name: view, exact: true }).boundingBox();
+    expect(box?.height, `${view} button height`).toBeGreaterThanOrEqual(44);
+  }
   await section.getByRole('button', { name: 'Filters', exact: true }).click();
 
   const sheet = page.getByRole('dialog', { name: 'Filters' });

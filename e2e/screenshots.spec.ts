@@ -97,3 +97,20 @@ for (const theme of ['dark', 'light'] as const) {
     });
   }
 }
+
+// Finding a game (issue 26), on a phone in both themes: the Filters sheet open, and the results on
+// the map (no tiles here: the markers over a blank map).
+for (const theme of ['dark', 'light'] as const) {
+  test(`events filters and map in the ${theme} theme`, async ({ page }) => {
+    await page.route(/tile\.openstreetmap\.org\//, (route) => route.abort());
+    await useStoredTheme(page, theme);
+    await signInAs(page, 'player');
+    await page.goto('/events?view=grid&when=week&placesLeft=true');
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
+    await shoot(page, `events-filters-${theme}`);
+    await page.goto('/events?view=map');
+    await expect(page.locator('.leaflet-marker-icon').first()).toBeVisible({ timeout: 15_000 });
+    await shoot(page, `events-map-${theme}`);
+  });
+}

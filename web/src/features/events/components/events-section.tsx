@@ -222,7 +222,8 @@ function ViewButton({
     <Button
       variant={active ? 'secondary' : 'ghost'}
       size="sm"
-      className="h-8"
+      // 44 px to tap on a phone (the guide's tap targets), the compact 32 px on a desktop.
+      className="min-h-11 md:h-8 md:min-h-0"
       aria-pressed={active}
       onClick={() => onSelect(value)}
     >
