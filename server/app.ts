@@ -8,7 +8,7 @@ import { DatabaseChangeBus } from './lib/change-bus';
 import { LOG_SERIALIZERS } from './lib/log-redaction';
 import { MODULES } from './modules';
 import { registerAdminScope } from './modules/admin';
-import { registerCurrentUser, SessionCache } from './modules/auth';
+import { registerCurrentUser, SESSION_COOKIE, SessionCache } from './modules/auth';
 import { createImageSigner, createMediaAttacher } from './modules/image-proxy';
 import { registerWebPages } from './modules/pages';
 import { FeedCache } from './modules/posts';
@@ -22,6 +22,7 @@ import { registerPersonalCache } from './plugins/personal-cache';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { jsonSchemaSerializerCompiler } from './plugins/serializer';
+import { registerSignedOutCache } from './plugins/signed-out-cache';
 import { registerWriteLimits } from './plugins/write-limits';
 
 /** Builds the whole app around its dependencies; tests call it with a fresh database. */
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await registerCompression(app);
   await registerRateLimit(app, deps.config);
+  registerSignedOutCache(app, deps.config.signedOutCacheMs ?? 0, SESSION_COOKIE);
   await registerCurrentUser(app, ctx);
   registerWriteLimits(app, deps.config);
   registerPersonalCache(app);

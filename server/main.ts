@@ -182,6 +182,7 @@ async function serve(env: Env, log: Logger, database: Database, storage: ObjectS
       eventsImportUrl: env.EVENTS_IMPORT_URL,
       eventsCacheMs: env.EVENTS_CACHE_MS,
       publicCacheMs: env.PUBLIC_CACHE_MS,
+      signedOutCacheMs: env.SIGNED_OUT_CACHE_MS,
       analyticsCacheMs: env.ANALYTICS_CACHE_MS,
       analyticsFlushMs: env.ANALYTICS_FLUSH_MS,
       mapTiles: mapTilesConfig(env.MAP_TILE_URL, env.MAP_TILE_ATTRIBUTION),

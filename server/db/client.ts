@@ -8,6 +8,7 @@ import pg from 'pg';
 import { StartError, transientConflict } from '../errors';
 import { lockDataDir, makeDataFolder } from './data-dir-lock';
 import { applyMigrations } from './migrate';
+import { NamingClient } from './naming-client';
 import * as schema from './schema';
 import type { Db, Schema } from './types';
 
@@ -228,6 +229,7 @@ export async function openDatabase(opts: {
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 20,
       connectionTimeoutMillis: timeoutMs,
+      Client: NamingClient,
     });
     // A pool error on an idle client must not crash the server.
     pool.on('error', () => {});
@@ -240,6 +242,7 @@ export async function openDatabase(opts: {
           connectionString: opts.readUrl,
           max: opts.poolSize ?? 20,
           connectionTimeoutMillis: timeoutMs,
+          Client: NamingClient,
         })
       : null;
     readPool?.on('error', () => {});

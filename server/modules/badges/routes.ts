@@ -12,7 +12,10 @@ export async function badgesRoutes(app: App, ctx: Ctx) {
   const notice = notifyOptionsOf(ctx.config);
   app.get(
     '/api/user/:userId/badges',
-    { schema: { params: z.object({ userId: uuid() }), response: { 200: userBadgesAnswer } } },
+    {
+      config: { signedOutCache: true },
+      schema: { params: z.object({ userId: uuid() }), response: { 200: userBadgesAnswer } },
+    },
     async (request) => getUserBadges(ctx.db, request.params.userId, rarity, notice),
   );
 }

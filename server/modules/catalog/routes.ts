@@ -43,7 +43,7 @@ export async function catalogRoutes(app: App, ctx: Ctx) {
 
   app.get(
     '/api/products/:id',
-    { schema: { params: idParams, response: { 200: product } } },
+    { config: { signedOutCache: true }, schema: { params: idParams, response: { 200: product } } },
     async (request) => getProduct(ctx.db, request.params.id, request.user),
   );
 }

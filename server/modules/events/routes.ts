@@ -67,7 +67,10 @@ export async function eventRoutes(app: App, ctx: Ctx) {
   await gameDayRoutes(app, ctx);
   app.get(
     '/api/events',
-    { schema: { querystring: eventsQuery, response: { 200: z.array(event) } } },
+    {
+      config: { signedOutCache: true },
+      schema: { querystring: eventsQuery, response: { 200: z.array(event) } },
+    },
     async (request) => listEvents(ctx.db, eventsCache(ctx), request.query, request.user),
   );
 
@@ -85,7 +88,7 @@ export async function eventRoutes(app: App, ctx: Ctx) {
 
   app.get(
     '/api/events/:id',
-    { schema: { params: idParams, response: { 200: eventWithReplicas } } },
+    { config: { signedOutCache: true }, schema: { params: idParams, response: { 200: eventWithReplicas } } },
     async (request) => getEvent(ctx.db, request.params.id, request.user),
   );
 

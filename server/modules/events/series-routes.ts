@@ -53,7 +53,7 @@ export async function seriesRoutes(app: App, ctx: Ctx) {
 
   app.get(
     '/api/event-series/:id',
-    { schema: { params: idParams, response: { 200: eventSeriesAnswer } } },
+    { config: { signedOutCache: true }, schema: { params: idParams, response: { 200: eventSeriesAnswer } } },
     async (request, reply) => {
       noStore(reply);
       return getSeries(ctx.db, request.params.id, request.user);

@@ -31,13 +31,16 @@ const idParams = z.object({ id: uuid() });
 export async function fieldsRoutes(app: App, ctx: Ctx) {
   app.get(
     '/api/fields',
-    { schema: { querystring: fieldsQuery, response: { 200: z.array(field) } } },
+    {
+      config: { signedOutCache: true },
+      schema: { querystring: fieldsQuery, response: { 200: z.array(field) } },
+    },
     async (request) => listFields(ctx.db, request.query, request.user),
   );
 
   app.get(
     '/api/fields/:id',
-    { schema: { params: idParams, response: { 200: fieldDetail } } },
+    { config: { signedOutCache: true }, schema: { params: idParams, response: { 200: fieldDetail } } },
     async (request) => getFieldDetail(ctx.db, request.params.id, request.user),
   );
 

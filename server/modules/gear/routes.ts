@@ -38,7 +38,10 @@ export async function gearRoutes(app: App, ctx: Ctx) {
 
   app.get(
     '/api/gear/top-rated',
-    { schema: { querystring: topRatedQuery, response: { 200: z.array(gearPost) } } },
+    {
+      config: { signedOutCache: true },
+      schema: { querystring: topRatedQuery, response: { 200: z.array(gearPost) } },
+    },
     async (request) => publicRead(request, () => listTopRated(ctx.db, request.user, request.query)),
   );
 
@@ -68,6 +71,7 @@ export async function gearRoutes(app: App, ctx: Ctx) {
   app.get(
     '/api/user/:userId/gear',
     {
+      config: { signedOutCache: true },
       schema: {
         params: z.object({ userId: uuid() }),
         querystring: gearPageQuery,

@@ -12,13 +12,16 @@ const BODY_LIMIT = bodyLimitForText(NEWS_LIMITS.content + NEWS_LIMITS.excerpt);
 export async function newsRoutes(app: App, ctx: Ctx) {
   app.get(
     '/api/news',
-    { schema: { querystring: newsQuery, response: { 200: z.array(newsArticle) } } },
+    {
+      config: { signedOutCache: true },
+      schema: { querystring: newsQuery, response: { 200: z.array(newsArticle) } },
+    },
     async (request) => listNews(request.user ? ctx.db : ctx.readDb, request.query, request.user),
   );
 
   app.get(
     '/api/news/:id',
-    { schema: { params: idParams, response: { 200: newsArticle } } },
+    { config: { signedOutCache: true }, schema: { params: idParams, response: { 200: newsArticle } } },
     async (request) => getNews(ctx.db, request.params.id, request.user),
   );
 }

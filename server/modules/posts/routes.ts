@@ -29,6 +29,7 @@ export async function postRoutes(app: App, ctx: Ctx) {
   app.get(
     '/api/posts/feed',
     {
+      config: { signedOutCache: true },
       schema: {
         querystring: pageQuery.extend({ before: uuid().optional() }),
         response: { 200: z.array(feedPost) },
@@ -49,7 +50,7 @@ export async function postRoutes(app: App, ctx: Ctx) {
 
   app.get(
     '/api/posts/:id',
-    { schema: { params: idParams, response: { 200: feedPost } } },
+    { config: { signedOutCache: true }, schema: { params: idParams, response: { 200: feedPost } } },
     async (request) => {
       const post = await findPost(ctx.db, request.params.id, request.user);
       if (!post) throw notFound(POST_TEXTS.postNotFound);
@@ -119,6 +120,7 @@ export async function postRoutes(app: App, ctx: Ctx) {
   app.get(
     '/api/posts/:id/comments',
     {
+      config: { signedOutCache: true },
       schema: {
         params: idParams,
         querystring: pageQuery.extend({ before: uuid().optional() }),
@@ -169,6 +171,7 @@ export async function postRoutes(app: App, ctx: Ctx) {
   app.get(
     '/api/posts/user/:userId',
     {
+      config: { signedOutCache: true },
       schema: {
         params: z.object({ userId: uuid() }),
         querystring: pageQuery.extend({ before: uuid().optional() }),

@@ -22,7 +22,10 @@ export async function profileRoutes(app: App, ctx: Ctx) {
   const notice = notifyOptionsOf(ctx.config);
   app.get(
     '/api/profile/:username',
-    { schema: { params: z.object({ username: text().min(1).max(100) }), response: { 200: userProfile } } },
+    {
+      config: { signedOutCache: true },
+      schema: { params: z.object({ username: text().min(1).max(100) }), response: { 200: userProfile } },
+    },
     async (request, reply) => {
       const profile = await profiles.getProfile(ctx.db, request.params.username, request.user);
       // The owner and admins see the email: such an answer is never kept by a cache.

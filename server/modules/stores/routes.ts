@@ -9,7 +9,10 @@ const idParams = z.object({ id: uuid() });
 export async function storesRoutes(app: App, ctx: Ctx) {
   app.get(
     '/api/stores',
-    { schema: { querystring: storesQuery, response: { 200: z.array(store) } } },
+    {
+      config: { signedOutCache: true },
+      schema: { querystring: storesQuery, response: { 200: z.array(store) } },
+    },
     async (request) => listStores(request.user ? ctx.db : ctx.readDb, request.query, request.user),
   );
 }

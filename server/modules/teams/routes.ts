@@ -53,7 +53,10 @@ export async function teamRoutes(app: App, ctx: Ctx) {
   // Teams ---------------------------------------------------------------------------------------
   app.get(
     '/api/teams',
-    { schema: { querystring: teamsQuery, response: { 200: z.array(team) } } },
+    {
+      config: { signedOutCache: true },
+      schema: { querystring: teamsQuery, response: { 200: z.array(team) } },
+    },
     async (request) => publicRead(request, () => teams.listTeams(db, request.query, request.user)),
   );
 
@@ -64,8 +67,10 @@ export async function teamRoutes(app: App, ctx: Ctx) {
       reply.status(201).send(await teams.createTeam(db, requireUser(request), request.body, notice)),
   );
 
-  app.get('/api/teams/:id', { schema: { params: idParams, response: { 200: team } } }, async (request) =>
-    publicRead(request, () => teams.getTeam(db, request.params.id, request.user)),
+  app.get(
+    '/api/teams/:id',
+    { config: { signedOutCache: true }, schema: { params: idParams, response: { 200: team } } },
+    async (request) => publicRead(request, () => teams.getTeam(db, request.params.id, request.user)),
   );
 
   app.patch(
@@ -93,7 +98,10 @@ export async function teamRoutes(app: App, ctx: Ctx) {
   // Members -------------------------------------------------------------------------------------
   app.get(
     '/api/teams/:id/members',
-    { schema: { params: idParams, querystring: teamMembersQuery, response: { 200: z.array(teamMember) } } },
+    {
+      config: { signedOutCache: true },
+      schema: { params: idParams, querystring: teamMembersQuery, response: { 200: z.array(teamMember) } },
+    },
     async (request) =>
       publicRead(request, () => teams.listMembers(db, request.params.id, request.query, request.user)),
   );
@@ -198,7 +206,10 @@ export async function teamRoutes(app: App, ctx: Ctx) {
   // Gallery -------------------------------------------------------------------------------------
   app.get(
     '/api/teams/:id/gallery',
-    { schema: { params: idParams, querystring: teamPageQuery, response: { 200: z.array(teamGalleryItem) } } },
+    {
+      config: { signedOutCache: true },
+      schema: { params: idParams, querystring: teamPageQuery, response: { 200: z.array(teamGalleryItem) } },
+    },
     async (request) => teams.listGallery(db, request.params.id, request.query, request.user),
   );
 
@@ -227,7 +238,10 @@ export async function teamRoutes(app: App, ctx: Ctx) {
   // Feed: the posts of the team's members, in the feed's Post shape (the posts module's query and presenter).
   app.get(
     '/api/teams/:id/feed',
-    { schema: { params: idParams, querystring: teamPageQuery, response: { 200: z.array(feedPost) } } },
+    {
+      config: { signedOutCache: true },
+      schema: { params: idParams, querystring: teamPageQuery, response: { 200: z.array(feedPost) } },
+    },
     async (request) => {
       const [posts, exists] = await Promise.all([
         listPosts(db, {
@@ -249,6 +263,7 @@ export async function teamRoutes(app: App, ctx: Ctx) {
   app.get(
     '/api/user/:userId/teams',
     {
+      config: { signedOutCache: true },
       schema: {
         params: z.object({ userId: uuid() }),
         querystring: pageQuery.extend({ before: uuid().optional() }),

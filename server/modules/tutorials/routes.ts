@@ -28,13 +28,16 @@ const BODY_LIMIT = bodyLimitForText(TUTORIAL_LIMITS.content + TUTORIAL_LIMITS.de
 export async function tutorialRoutes(app: App, ctx: Ctx) {
   app.get(
     '/api/tutorials',
-    { schema: { querystring: tutorialsQuery, response: { 200: z.array(tutorial) } } },
+    {
+      config: { signedOutCache: true },
+      schema: { querystring: tutorialsQuery, response: { 200: z.array(tutorial) } },
+    },
     async (request) => listTutorials(request.user ? ctx.db : ctx.readDb, request.query, request.user),
   );
 
   app.get(
     '/api/tutorials/:id',
-    { schema: { params: idParams, response: { 200: tutorial } } },
+    { config: { signedOutCache: true }, schema: { params: idParams, response: { 200: tutorial } } },
     async (request) => getTutorial(ctx.db, request.params.id, request.user),
   );
 }

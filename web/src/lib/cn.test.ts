@@ -1,6 +1,6 @@
 import { twMerge } from 'tailwind-merge';
 import { describe, expect, it } from 'vitest';
-import { cn, mergeClasses } from './cn';
+import { cn, cnMemoSize, mergeClasses } from './cn';
 import cases from './cn.cases.json';
 
 describe('cn', () => {
@@ -29,5 +29,17 @@ describe('cn', () => {
   // still in use: the small merge must give the same answer as tailwind-merge for each.
   it.each(cases as string[])('matches tailwind-merge for %s', (classes) => {
     expect(mergeClasses(classes)).toBe(twMerge(classes));
+  });
+});
+
+describe('cn memo', () => {
+  it('answers a repeated list from what it kept, and keeps at most 2,000 lists', () => {
+    for (let i = 0; i < 2_500; i++) {
+      expect(cn(`px-${i} py-1`, `px-${i + 1}`)).toBe(`py-1 px-${i + 1}`);
+      expect(cnMemoSize()).toBeLessThanOrEqual(2_000);
+    }
+    const size = cnMemoSize();
+    expect(cn('px-2499 py-1', 'px-2500')).toBe('py-1 px-2500');
+    expect(cnMemoSize()).toBe(size);
   });
 });

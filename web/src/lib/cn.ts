@@ -9,7 +9,26 @@ import { type ClassValue, clsx } from 'clsx';
  * not know is kept, as tailwind-merge keeps one.
  */
 export function cn(...inputs: ClassValue[]): string {
-  return mergeClasses(clsx(inputs));
+  return mergeMemo(clsx(inputs));
+}
+
+/**
+ * Merged lists kept by their input: a page renders the same few hundred class lists again and
+ * again (a feed's cards, every button), and the server renders pages for many requests; merging
+ * was a fifth of a signed-in page's render (decision 037). Emptied whole when full, so it stays
+ * bounded whatever a page passes in.
+ */
+const merged = new Map<string, string>();
+const MERGED_MAX = 2_000;
+
+function mergeMemo(classes: string): string {
+  let out = merged.get(classes);
+  if (out === undefined) {
+    out = mergeClasses(classes);
+    if (merged.size >= MERGED_MAX) merged.clear();
+    merged.set(classes, out);
+  }
+  return out;
 }
 
 const SIDES = /^(x|y|t|r|b|l|s|e|tl|tr|br|bl|ss|se|es|ee)$/;
@@ -334,3 +353,6 @@ export function mergeClasses(classes: string): string {
   }
   return kept.reverse().join(' ');
 }
+
+/** How many merged lists are kept (for tests). */
+export const cnMemoSize = () => merged.size;
