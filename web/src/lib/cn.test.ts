@@ -1,6 +1,6 @@
 import { twMerge } from 'tailwind-merge';
 import { describe, expect, it } from 'vitest';
-import { cn, cnMemoSize, mergeClasses } from './cn';
+import { cn, mergeClasses, mergeMemo, mergeMemoSize } from './cn';
 import cases from './cn.cases.json';
 
 describe('cn', () => {
@@ -32,14 +32,15 @@ describe('cn', () => {
   });
 });
 
-describe('cn memo', () => {
-  it('answers a repeated list from what it kept, and keeps at most 2,000 lists', () => {
+describe('mergeMemo (cn on the server)', () => {
+  it('answers as mergeClasses does, a repeated list from what it kept, and keeps at most 2,000 lists', () => {
     for (let i = 0; i < 2_500; i++) {
-      expect(cn(`px-${i} py-1`, `px-${i + 1}`)).toBe(`py-1 px-${i + 1}`);
-      expect(cnMemoSize()).toBeLessThanOrEqual(2_000);
+      expect(mergeMemo(`px-${i} py-1 px-${i + 1}`)).toBe(`py-1 px-${i + 1}`);
+      expect(mergeMemoSize()).toBeLessThanOrEqual(2_000);
     }
-    const size = cnMemoSize();
-    expect(cn('px-2499 py-1', 'px-2500')).toBe('py-1 px-2500');
-    expect(cnMemoSize()).toBe(size);
+    const size = mergeMemoSize();
+    expect(mergeMemo('px-2499 py-1 px-2500')).toBe('py-1 px-2500');
+    expect(mergeMemoSize()).toBe(size);
+    for (const c of cases as string[]) expect(mergeMemo(c)).toBe(mergeClasses(c));
   });
 });

@@ -9,7 +9,9 @@ import { type ClassValue, clsx } from 'clsx';
  * not know is kept, as tailwind-merge keeps one.
  */
 export function cn(...inputs: ClassValue[]): string {
-  return mergeMemo(clsx(inputs));
+  const classes = clsx(inputs);
+  // The memo serves the server's renders; left out of the browser's first load (its budget).
+  return import.meta.env.SSR ? mergeMemo(classes) : mergeClasses(classes);
 }
 
 /**
@@ -21,7 +23,7 @@ export function cn(...inputs: ClassValue[]): string {
 const merged = new Map<string, string>();
 const MERGED_MAX = 2_000;
 
-function mergeMemo(classes: string): string {
+export function mergeMemo(classes: string): string {
   let out = merged.get(classes);
   if (out === undefined) {
     out = mergeClasses(classes);
@@ -355,4 +357,4 @@ export function mergeClasses(classes: string): string {
 }
 
 /** How many merged lists are kept (for tests). */
-export const cnMemoSize = () => merged.size;
+export const mergeMemoSize = () => merged.size;
