@@ -1,6 +1,6 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
 const alias = {
   '@contract': path.resolve(import.meta.dirname, 'contract'),
@@ -8,8 +8,6 @@ const alias = {
 };
 
 const SERVER_TESTS = ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'];
-/** Files that replace a module with vi.mock: they need a module registry of their own. */
-const MOCKING_TESTS = ['server/modules/gear/gear.test.ts'];
 const server = {
   environment: 'node' as const,
   testTimeout: 30_000,
@@ -32,16 +30,11 @@ export default defineConfig({
           ...server,
           name: 'server',
           include: SERVER_TESTS,
-          exclude: [...configDefaults.exclude, ...MOCKING_TESTS],
           // A worker imports the server once for all the files it runs, not once per file: the
           // import took 5 of a file's 7 s (decision 036). Each file still opens its own app and
-          // database; files that mock a module run in the isolated project below.
+          // database; none replaces a module with vi.mock (it would leak into the worker's other files).
           isolate: false,
         },
-      },
-      {
-        resolve: { alias },
-        test: { ...server, name: 'server-isolated', include: MOCKING_TESTS },
       },
       {
         plugins: [react()],

@@ -52,9 +52,14 @@ export async function createTestApp(
     logger?: object;
     /** How long a request may wait for a pool connection (openTestDatabase). */
     connectTimeoutMs?: number;
+    /** The pool's connections (openTestDatabase; PostgreSQL only). */
+    poolSize?: number;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase({ connectTimeoutMs: opts.connectTimeoutMs });
+  const database = await openTestDatabase({
+    connectTimeoutMs: opts.connectTimeoutMs,
+    poolSize: opts.poolSize,
+  });
   const dir = mkdtempSync(path.join(tmpdir(), 'airsoft-test-'));
   const storage = opts.storage ?? new LocalStorage(path.join(dir, 'objects'));
   const app = await readyApp(database, storage, opts.config, opts.logger);

@@ -24,8 +24,12 @@ const migratedDump = (): Blob | undefined => {
  * `connectTimeoutMs`: how long a request waits for a free pool connection (PostgreSQL; production's
  * DB_CONNECT_TIMEOUT_MS otherwise). The storms of 1,000 writes on one row raise it: on a loaded CI
  * machine their queue outlasts 10 s, and what they test is exactness, not the busy answer.
+ * `poolSize`: the pool's connections (PostgreSQL; DB_POOL_SIZE, 20 by default): a test that holds
+ * them all sees what a request does when none is left.
  */
-export async function openTestDatabase(opts: { connectTimeoutMs?: number } = {}): Promise<TestDatabase> {
+export async function openTestDatabase(
+  opts: { connectTimeoutMs?: number; poolSize?: number } = {},
+): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: null, loadDataDir: migratedDump() });
@@ -43,6 +47,7 @@ export async function openTestDatabase(opts: { connectTimeoutMs?: number } = {})
   const database = await openDatabase({
     databaseUrl: url.toString(),
     connectTimeoutMs: opts.connectTimeoutMs,
+    poolSize: opts.poolSize,
   });
   await database.migrate();
   return {

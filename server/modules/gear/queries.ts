@@ -234,19 +234,37 @@ export async function selectStats(db: Db) {
   return row;
 }
 
-/** Only one re-rank at a time (pg_try_advisory_xact_lock). */
-const RERANK_LOCK = 727_274_013;
-
 /**
- * Takes the re-rank lock for the transaction if it is free: pg_try_advisory_xact_lock, evaluated
- * once, on the stats row (which a plain read does not lock).
+ * The ratings lock (decision 037): every write that changes C (a rating, a gear deletion, a
+ * re-rank) takes it first, before any item or the stats row, so they run one at a time and each
+ * can re-rank to the C it leaves without waiting on another in a circle.
  */
-export async function tryRerankLock(db: Db): Promise<boolean> {
+const RATINGS_LOCK = 727_274_013;
+
+/** Takes the ratings lock until the transaction ends (pg_advisory_xact_lock: waits for it). */
+export async function lockRatings(db: Db): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${RATINGS_LOCK})`);
+}
+
+/** A player's ratings kept but not counted yet (issue 24): how many, and their sum (gear_ratings_uncounted_idx). */
+export async function selectKeptRatings(db: Db, userId: string): Promise<{ count: number; sum: number }> {
   const [row] = await db
-    .select({ got: sql<boolean>`pg_try_advisory_xact_lock(${RERANK_LOCK})` })
-    .from(gearRatingStats)
-    .where(eq(gearRatingStats.id, 1));
-  return row?.got === true;
+    .select({
+      count: sql<number>`count(*)::int`,
+      sum: sql<number>`coalesce(sum(${gearRatings.rating}), 0)::int`,
+    })
+    .from(gearRatings)
+    .where(and(eq(gearRatings.userId, userId), eq(gearRatings.counted, false)));
+  return { count: Number(row?.count ?? 0), sum: Number(row?.sum ?? 0) };
+}
+
+/** The counted ratings of one item (its counters), as the stats row holds them; none when no such item. */
+export async function selectItemCounters(db: Db, id: string): Promise<{ count: number; sum: number }> {
+  const [row] = await db
+    .select({ count: gearPosts.totalRatings, sum: gearPosts.ratingSum })
+    .from(gearPosts)
+    .where(eq(gearPosts.id, id));
+  return { count: row?.count ?? 0, sum: row?.sum ?? 0 };
 }
 
 /** Rated-block extensions queue on it; a new or moved post takes it shared (migration 0020). */

@@ -23,14 +23,16 @@ import {
   holdRatedBlock,
   imageUsable,
   lockRatedBlocks,
+  lockRatings,
   ownerOf,
   selectGear,
+  selectItemCounters,
+  selectKeptRatings,
   selectStats,
   selectTopRated,
   selectToRate,
   selectUserGear,
   type TopRatedOptions,
-  tryRerankLock,
   walkRatedBlock,
 } from './queries';
 
@@ -117,8 +119,11 @@ export async function createGear(
 
 /**
  * POST /api/gear/{id}/rate: once per player and item (409 on a second try), never one's own
- * (403), 404 for unknown gear. The trigger on gear_ratings updates the item's counters and
- * weighted rating and the stats row; then the badges, and a re-rank if C moved far enough.
+ * (403), 404 for unknown gear. One transaction does all of it (decision 037), so a rating that
+ * committed is answered, and one that failed left nothing: under the ratings lock, whether the
+ * rating counts (issue 24), the re-rank to the C it leaves when that C is far enough, the rating
+ * (its trigger updates the item's counters and weighted rating and the stats row), its rated block
+ * and badges, the player's kept ratings counted from now on, and the answer's read.
  */
 export async function rateGear(
   db: Db,
@@ -128,12 +133,17 @@ export async function rateGear(
   notice: NotifyOptions,
   trustHours = DEFAULT_RATING_TRUST_HOURS,
 ): Promise<RateGearAnswer> {
-  const counted = await ratingsCount(db, rater.id, trustHours);
-  await addRating(db, rater, id, rating, undefined, notice, counted);
-  // The account qualifies now: its ratings kept while it was new count from here (the trigger adds them).
-  if (counted) await countKeptRatings(db, rater.id);
-  await rerankGear(db);
-  const gear = await getGear(db, id, rater);
+  checkRating(rating);
+  const { gear, counted } = await ratingTransaction(db, async (tx) => {
+    await lockRatings(tx);
+    const counted = await ratingsCount(tx, rater.id, trustHours);
+    // The account qualifies now: its ratings kept while it was new count from here (the trigger adds them).
+    const kept = counted ? await selectKeptRatings(tx, rater.id) : NOTHING;
+    const change = counted ? { count: 1 + kept.count, sum: rating + kept.sum } : NOTHING;
+    await insertRating(tx, rater, id, rating, { counted, notice, change });
+    if (kept.count > 0) await countKeptRatings(tx, rater.id);
+    return { counted, gear: await getGear(tx, id, rater) };
+  });
   return counted ? { ...gear, counted } : { ...gear, counted, message: notCountedYet(trustHours) };
 }
 
@@ -148,8 +158,8 @@ export async function countKeptRatings(db: Db, userId: string): Promise<number> 
 }
 
 /**
- * The rating itself, in its transaction, with the badges; no re-rank (rateGear does it after
- * each rating; the demo seed once at its end). `createdAt` is for the demo seed only.
+ * The rating itself, in its transaction, under the ratings lock, with the badges; no re-rank (the
+ * demo seed re-ranks once at its end). `createdAt` is for the demo seed only.
  */
 export async function addRating(
   db: Db,
@@ -160,28 +170,63 @@ export async function addRating(
   notice: NotifyOptions = NO_MAIL,
   counted = true,
 ): Promise<void> {
+  checkRating(rating);
+  await ratingTransaction(db, async (tx) => {
+    await lockRatings(tx);
+    await insertRating(tx, rater, id, rating, { counted, notice, createdAt });
+  });
+}
+
+function checkRating(rating: number) {
   if (!Number.isInteger(rating) || rating < RATING_MIN || rating > RATING_MAX)
     throw badRequest('Invalid input', { rating: ['Invalid input'] });
+}
+
+/** A rating's transaction: gear deleted between the look-up and the insert is a 404. */
+async function ratingTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   try {
-    await db.transaction(async (tx) => {
-      const owner = await ownerOf(asDb(tx), id);
-      if (owner === undefined) throw notFound(GEAR_TEXTS.gearNotFound);
-      if (owner === rater.id) throw forbidden(GEAR_TEXTS.cannotRateOwn);
-      const inserted = await tx
-        .insert(gearRatings)
-        .values({ gearPostId: id, userId: rater.id, rating, createdAt, counted })
-        .onConflictDoNothing({ target: [gearRatings.gearPostId, gearRatings.userId] })
-        .returning({ id: gearRatings.id });
-      if (inserted.length === 0) throw conflict(GEAR_TEXTS.alreadyRated);
-      await extendRatedBlock(asDb(tx), rater.id, id);
-      await awardBadges(asDb(tx), rater.id, 'rating-given', notice);
-      await awardBadges(asDb(tx), owner, 'gear-rated', notice);
-    });
+    return await db.transaction((tx) => work(asDb(tx)));
   } catch (err) {
     // The item was deleted between the look-up and the insert (the rater's own account: the error handler's 401).
     if (missingReference(err)?.table === 'gear_posts') throw notFound(GEAR_TEXTS.gearNotFound);
     throw err;
   }
+}
+
+/** What a write adds to the stats row: counted ratings and their sum (negative for a deletion). */
+interface StatsChange {
+  count: number;
+  sum: number;
+}
+const NOTHING: StatsChange = { count: 0, sum: 0 };
+
+/**
+ * In a rating's transaction, under the ratings lock: the item and its owner checked; with
+ * `change` (what this transaction adds to the stats row), the re-rank to the C it leaves, before
+ * the insert, so the items are taken before the stats row as the trigger takes them (decision 016)
+ * and the trigger computes the rated item's weighted rating with that C; the insert (409 when the
+ * player rated it already), the rated block and the badges.
+ */
+async function insertRating(
+  tx: Db,
+  rater: SessionUser,
+  id: string,
+  rating: number,
+  opts: { counted: boolean; notice: NotifyOptions; change?: StatsChange; createdAt?: Date },
+): Promise<void> {
+  const owner = await ownerOf(tx, id);
+  if (owner === undefined) throw notFound(GEAR_TEXTS.gearNotFound);
+  if (owner === rater.id) throw forbidden(GEAR_TEXTS.cannotRateOwn);
+  if (opts.change) await rerankTo(tx, opts.change);
+  const inserted = await tx
+    .insert(gearRatings)
+    .values({ gearPostId: id, userId: rater.id, rating, createdAt: opts.createdAt, counted: opts.counted })
+    .onConflictDoNothing({ target: [gearRatings.gearPostId, gearRatings.userId] })
+    .returning({ id: gearRatings.id });
+  if (inserted.length === 0) throw conflict(GEAR_TEXTS.alreadyRated);
+  await extendRatedBlock(tx, rater.id, id);
+  await awardBadges(tx, rater.id, 'rating-given', opts.notice);
+  await awardBadges(tx, owner, 'gear-rated', opts.notice);
 }
 
 /**
@@ -200,10 +245,11 @@ export async function extendRatedBlock(db: Db, userId: string, gearId: string): 
   return walkRatedBlock(db, userId);
 }
 
-/** DELETE /api/gear/{id}: the owner or an admin; its ratings go with it (the trigger adjusts C). */
 /**
- * The owner or an admin deletes an item. An admin deleting someone else's writes the audit log in
- * the same transaction (issue 24), unless the caller audits it itself (`audited`: a report's action).
+ * DELETE /api/gear/{id}: the owner or an admin deletes an item; its ratings go with it (the
+ * trigger adjusts C, and the re-rank to the C it leaves runs first, in the same transaction). An
+ * admin deleting someone else's writes the audit log in that transaction too (issue 24), unless the
+ * caller audits it itself (`audited`: a report's action).
  */
 export async function deleteGear(
   db: Db,
@@ -216,6 +262,10 @@ export async function deleteGear(
   if (!can(user, 'delete', { userId: owner, myRating: null })) throw forbidden();
   await db.transaction(async (t) => {
     const tx = asDb(t);
+    // Its counted ratings go with it: re-rank to the C the deletion leaves, first (as a rating does).
+    await lockRatings(tx);
+    const counters = await selectItemCounters(tx, id);
+    await rerankTo(tx, { count: -counters.count, sum: -counters.sum });
     const [gone] = await tx
       .delete(gearPosts)
       .where(eq(gearPosts.id, id))
@@ -231,30 +281,41 @@ export async function deleteGear(
         data: { title: gone.title, ratings: gone.ratings },
       });
   });
-  await rerankGear(db);
 }
 
 /**
  * Re-ranks every rated item with the current C when it has moved by more than RERANK_TOLERANCE
- * from the C their weighted ratings were computed with (or always, with `force`). One statement
- * over the rated items, then the stats row, in one transaction: it takes the items before the
- * stats row, as the rating trigger does, so the two never wait on each other in a circle.
+ * from the C their weighted ratings were computed with (or always, with `force`): the demo seed,
+ * the benches, a change of the prior. In one transaction under the ratings lock, as a rating's.
  */
 export async function rerankGear(db: Db, force = false): Promise<boolean> {
-  const stats = await selectStats(db);
-  if (!stats) return false;
-  const mean = stats.ratingsCount > 0 ? stats.ratingsSum / stats.ratingsCount : 0;
-  if (!force && Math.abs(mean - stats.rankedMean) <= RERANK_TOLERANCE) return false;
-  return db.transaction(async (tx) => {
-    if (!(await tryRerankLock(asDb(tx)))) return false;
-    await tx
-      .update(gearPosts)
-      .set({
-        weightedRating: sql`(${gearPosts.ratingSum} + ${gearRatingStats.prior} * ${mean}::float8) / (${gearPosts.totalRatings} + ${gearRatingStats.prior})`,
-      })
-      .from(gearRatingStats)
-      .where(and(eq(gearRatingStats.id, 1), sql`${gearPosts.totalRatings} > 0`));
-    await tx.update(gearRatingStats).set({ rankedMean: mean }).where(eq(gearRatingStats.id, 1));
-    return true;
+  return db.transaction(async (t) => {
+    const tx = asDb(t);
+    await lockRatings(tx);
+    return rerankTo(tx, NOTHING, force);
   });
+}
+
+/**
+ * Under the ratings lock, before a write's own rows: when the C that the write will leave (the
+ * stats row plus `change`) is more than RERANK_TOLERANCE from the C the weighted ratings were
+ * computed with (or with `force`), re-computes every rated item's weighted rating with it in one
+ * statement, then stores it in the stats row: the items before the stats row, as the trigger takes
+ * them (decision 016), so it never waits on a writer that waits on it. Answers whether it re-ranked.
+ */
+async function rerankTo(tx: Db, change: StatsChange, force = false): Promise<boolean> {
+  const stats = await selectStats(tx);
+  if (!stats) return false;
+  const count = stats.ratingsCount + change.count;
+  const mean = count > 0 ? (stats.ratingsSum + change.sum) / count : 0;
+  if (!force && Math.abs(mean - stats.rankedMean) <= RERANK_TOLERANCE) return false;
+  await tx
+    .update(gearPosts)
+    .set({
+      weightedRating: sql`(${gearPosts.ratingSum} + ${gearRatingStats.prior} * ${mean}::float8) / (${gearPosts.totalRatings} + ${gearRatingStats.prior})`,
+    })
+    .from(gearRatingStats)
+    .where(and(eq(gearRatingStats.id, 1), sql`${gearPosts.totalRatings} > 0`));
+  await tx.update(gearRatingStats).set({ rankedMean: mean }).where(eq(gearRatingStats.id, 1));
+  return true;
 }
