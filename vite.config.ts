@@ -107,7 +107,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: { groups: [{ name: 'first', tags: ['$initial'] }] },
             // The entry names about 150 lazy chunks (its import map): a name's hash is random to
             // brotli, 7 characters (the fewest the bundler takes) instead of 8 save
-            // about 0.1 KB of the first load's brotli (decision 037).
+            // about 0.1 KB of the first load's brotli (decision 038).
             chunkFileNames: 'assets/[name]-[hash:7].js',
           },
         },

@@ -61,7 +61,7 @@ export interface AppConfig {
   publicCacheMs?: number;
   /** How long a page of the events list is kept in this process (default 2000 ms; 0 turns it off). */
   eventsCacheMs?: number;
-  /** How long a signed-out visitor's API read is kept finished (default 0: off; SIGNED_OUT_CACHE_MS; decision 037). */
+  /** How long a signed-out visitor's API read is kept finished (default 0: off; SIGNED_OUT_CACHE_MS; decision 038). */
   signedOutCacheMs?: number;
   /** How long the admin analytics report is kept in this process (default 5000 ms; 0: only shared while running). */
   analyticsCacheMs?: number;

@@ -135,7 +135,7 @@ export const envSchema = z.object({
   NOTIFICATIONS_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** How long this process keeps an anonymous read of a public list: teams directory, team, roster, Top Rated (ms; 0: off). */
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  /** How long this process keeps a signed-out visitor's API read, finished (ms; 0: off; decision 037). */
+  /** How long this process keeps a signed-out visitor's API read, finished (ms; 0: off; decision 038). */
   SIGNED_OUT_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
   /** How long this process keeps a page of the events list (ms; 0 turns the events cache off). */
   EVENTS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),

@@ -35,7 +35,7 @@ interface ConnectionState {
 }
 
 /**
- * The pool's connection (decision 037): a statement with parameters whose text this process has
+ * The pool's connection (decision 038): a statement with parameters whose text this process has
  * sent NAME_AFTER times goes out as a named prepared statement (its name a digest of its text,
  * `statementName`), so each connection parses it once, and PostgreSQL can keep a generic plan
  * instead of planning it on every request (measured: planning was more of PostgreSQL's time than

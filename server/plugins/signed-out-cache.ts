@@ -13,7 +13,7 @@ type Marked = FastifyRequest & { [STORE]?: string };
 
 /**
  * A signed-out visitor's API reads, kept finished for `ms` (SIGNED_OUT_CACHE_MS, default 1,000;
- * 0 turns it off; decision 037): a GET of a route marked `signedOutCache` from a request without
+ * 0 turns it off; decision 038): a GET of a route marked `signedOutCache` from a request without
  * a session cookie is answered with the bytes and headers the same address and Accept-Encoding
  * were answered with less than `ms` ago, before the session, the handler, its database reads, the
  * serializer and the compression run. Such an answer is the same for every signed-out visitor

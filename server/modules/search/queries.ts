@@ -128,7 +128,7 @@ function searchAllQuery(db: Db) {
 
 /**
  * The header search for the LIKE pattern `p` (likePattern). Built once (building these nine
- * sub-selects cost more CPU than the rest of the request), and named (decision 037): planned with
+ * sub-selects cost more CPU than the rest of the request), and named (decision 038): planned with
  * its pattern it cost about 3 ms of PostgreSQL's CPU to plan for 1.4 ms to run; each connection's
  * generic plan (the trigram indexes take the pattern as a parameter) runs in about 2.5 ms and is
  * never planned again.

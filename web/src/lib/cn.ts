@@ -17,7 +17,7 @@ export function cn(...inputs: ClassValue[]): string {
 /**
  * Merged lists kept by their input: a page renders the same few hundred class lists again and
  * again (a feed's cards, every button), and the server renders pages for many requests; merging
- * was a fifth of a signed-in page's render (decision 037). Emptied whole when full, so it stays
+ * was a fifth of a signed-in page's render (decision 038). Emptied whole when full, so it stays
  * bounded whatever a page passes in.
  */
 const merged = new Map<string, string>();
