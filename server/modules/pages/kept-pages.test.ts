@@ -404,6 +404,39 @@ describe('KeptPages', () => {
     expect(off.size.answers).toBe(0);
   });
 
+  it('with SIGNED_OUT_CACHE_MS, answers for that long whatever changed, then as its rule says', async () => {
+    const ctx = contextWith();
+    (ctx.config as { signedOutCacheMs?: number }).signedOutCacheMs = 150;
+    const kept = new KeptPages(ctx);
+    let made = 0;
+    const make = async () => ({ page: page(`<p>${++made}</p>`), index: INDEX, keep: true });
+    const rule = { ms: () => 60_000, feed: true, topics: ['events'] };
+    await kept.answer('p', rule, index, make);
+    await ctx.bus.publish('events', 'some-id');
+    ctx.feed.invalidate();
+    const within = await kept.answer('p', rule, index, make);
+    expect(made).toBe(1);
+    expect(within.html.toString()).toBe('<p>1</p>');
+    await new Promise((r) => setTimeout(r, 200));
+    await kept.answer('p', rule, index, make);
+    expect(made).toBe(2);
+    // Made again after the floor: kept for its rule's time while nothing changes.
+    await new Promise((r) => setTimeout(r, 200));
+    await kept.answer('p', rule, index, make);
+    expect(made).toBe(2);
+    // A change made while it was being made: kept for the floor only.
+    const during = async () => {
+      await ctx.bus.publish('events', 'other-id');
+      return { page: page(`<p>${++made}</p>`), index: INDEX, keep: true };
+    };
+    await kept.answer('q', rule, index, during);
+    await kept.answer('q', rule, index, during);
+    expect(made).toBe(3);
+    await new Promise((r) => setTimeout(r, 200));
+    await kept.answer('q', rule, index, during);
+    expect(made).toBe(4);
+  });
+
   it('answers again once index.html changed, and stays within its bytes and count', async () => {
     const kept = new KeptPages(contextWith(), { maxEntries: 3, maxBytes: 4_000 });
     let current = INDEX;

@@ -26,6 +26,8 @@ interface Entry {
   stamp: string;
   /** `performance.now()` after which it is not answered. */
   until: number;
+  /** `performance.now()` before which it is answered whatever changed (SIGNED_OUT_CACHE_MS after its reading began). */
+  floor: number;
   bytes: number;
 }
 
@@ -43,6 +45,10 @@ export interface Made {
  * data began to be read (the feed cache's generation, a count of each topic's messages) and
  * index.html is the one it was made from. Requests that come while a page is being made wait for
  * that one making. An LRU bounded by count and bytes.
+ *
+ * Whatever changed, an answer is given for SIGNED_OUT_CACHE_MS (1 s) after its data began to be
+ * read, as a signed-out visitor's API reads are (decision 038): under many players every like
+ * emptied `/` and each worker rendered it again, several times a second.
  */
 export class KeptPages {
   private readonly answers: LRUCache<string, Entry>;
@@ -90,24 +96,35 @@ export class KeptPages {
     const ms = rule.ms(this.ctx);
     const stamp = ms > 0 ? this.stamp(rule) : null;
     if (stamp === null) return (await make()).page;
+    const floorMs = Math.min(ms, this.ctx.config.signedOutCacheMs ?? 0);
     const kept = this.answers.get(key);
     if (kept) {
-      if (kept.stamp === stamp && performance.now() < kept.until && kept.index === (await index()))
-        return kept.page;
+      const now = performance.now();
+      const fresh = now < kept.floor || (kept.stamp === stamp && now < kept.until);
+      if (fresh && kept.index === (await index())) return kept.page;
       if (this.answers.get(key) === kept) this.answers.delete(key);
     }
     const running = this.making.get(key);
-    if (running && running.stamp === stamp) return (await running.done).page;
+    if (running && (running.stamp === stamp || floorMs > 0)) return (await running.done).page;
     const started = performance.now();
     const done = make();
     const mine = { stamp, done };
     this.making.set(key, mine);
     try {
       const made = await done;
-      // Kept only when nothing emptied it while it was made (a later reader would miss it).
-      if (made.keep && this.stamp(rule) === stamp) {
+      // Kept for its time only when nothing emptied it while it was made (a later reader would
+      // miss it); else for the floor alone.
+      if (made.keep && (floorMs > 0 || this.stamp(rule) === stamp)) {
         const bytes = made.page.compressed();
-        this.answers.set(key, { page: made.page, index: made.index, stamp, until: started + ms, bytes });
+        const until = this.stamp(rule) === stamp ? started + ms : started + floorMs;
+        this.answers.set(key, {
+          page: made.page,
+          index: made.index,
+          stamp,
+          until,
+          floor: started + floorMs,
+          bytes,
+        });
       }
       return made.page;
     } finally {
