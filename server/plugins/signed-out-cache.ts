@@ -23,8 +23,8 @@ type Marked = FastifyRequest & { [STORE]?: string };
  * cache with that max-age; a signed-in player (who writes) never reads from it. Bounded to 5,000
  * answers and 64 MiB, one per process.
  *
- * Registered after the rate limit (a kept answer still counts toward it) and before the session
- * and every other hook.
+ * Its hook runs before the session's and every route's own hooks: a marked route must not have a
+ * rate limit of its own (the limits are per route, opted into; none of the marked routes has one).
  */
 export function registerSignedOutCache(app: App, ms: number, sessionCookie: string) {
   if (ms <= 0) return;
