@@ -10,7 +10,7 @@ import {
 } from '../../../contract';
 import type { Db } from '../../db/client';
 import { gearPosts, gearRatingStats, gearRatings } from '../../db/schema';
-import { badRequest, conflict, forbidden, missingReference, notFound } from '../../errors';
+import { badRequest, conflict, forbidden, missingReference, notFound, transientConflict } from '../../errors';
 import { DEFAULT_RATING_TRUST_HOURS, notCountedYet, ratingsCount } from '../../lib/rating-trust';
 import { audit } from '../audit';
 import type { SessionUser } from '../auth';
@@ -182,14 +182,21 @@ function checkRating(rating: number) {
     throw badRequest('Invalid input', { rating: ['Invalid input'] });
 }
 
-/** A rating's transaction: gear deleted between the look-up and the insert is a 404. */
+/**
+ * A rating's transaction: gear deleted between the look-up and the insert is a 404. One chosen as
+ * a deadlock's victim (an account deletion cascading through the same items and the stats row
+ * without the ratings lock) is tried again, as the deletion is: all of it is one transaction, so a
+ * retry starts from the same state.
+ */
 async function ratingTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction((tx) => work(asDb(tx)));
-  } catch (err) {
-    // The item was deleted between the look-up and the insert (the rater's own account: the error handler's 401).
-    if (missingReference(err)?.table === 'gear_posts') throw notFound(GEAR_TEXTS.gearNotFound);
-    throw err;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) => work(asDb(tx)));
+    } catch (err) {
+      // The item was deleted between the look-up and the insert (the rater's own account: the error handler's 401).
+      if (missingReference(err)?.table === 'gear_posts') throw notFound(GEAR_TEXTS.gearNotFound);
+      if (attempt >= 3 || !transientConflict(err)) throw err;
+    }
   }
 }
 
